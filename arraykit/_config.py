@@ -1,0 +1,172 @@
+"""``ak.use()``: the active driver, device, promotion mode and default dtypes.
+
+The settings live in one ``contextvars.ContextVar`` holding an immutable ``Config``, so
+they are per thread and per asyncio task, can change at any time, and cost one
+``ContextVar.get()`` per call that needs them.  A new thread starts from the process
+defaults (the NumPy driver, NumPy promotion, float64/int64), not from its parent's
+settings.
+"""
+
+from __future__ import annotations
+
+import contextvars
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from . import _dtypes
+from ._devices import Device
+from ._promotion import Promotion, promotion
+
+if TYPE_CHECKING:
+    from types import TracebackType
+
+    from .drivers._base import Driver
+
+
+class Config:
+    """One immutable set of settings.  ``device`` is ``None`` for the driver's default."""
+
+    __slots__ = ("default_float", "default_int", "device", "driver", "promotion")
+
+    def __init__(
+        self,
+        driver: Driver,
+        device: Device | None,
+        promotion: Promotion,
+        default_float: np.dtype,
+        default_int: np.dtype,
+    ) -> None:
+        self.driver = driver
+        self.device = device
+        self.promotion = promotion
+        self.default_float = default_float
+        self.default_int = default_int
+
+    @property
+    def default_complex(self) -> np.dtype:
+        return _dtypes.COMPLEX_OF[self.default_float]
+
+    def placement(self) -> Device:
+        """The device that creation functions place on."""
+        return self.device if self.device is not None else self.driver.default_device()
+
+
+_DEFAULT: Config | None = None
+_CONFIG: contextvars.ContextVar[Config | None] = contextvars.ContextVar(
+    "arraykit_config", default=None
+)
+
+
+def get() -> Config:
+    """The active settings (the process defaults unless ``ak.use`` changed them here)."""
+    cfg = _CONFIG.get()
+    return cfg if cfg is not None else _default()
+
+
+def _default() -> Config:
+    global _DEFAULT
+    if _DEFAULT is None:
+        from . import drivers
+
+        _DEFAULT = Config(
+            drivers.get("numpy"), None, promotion("numpy"), _dtypes.float64, _dtypes.int64
+        )
+    return _DEFAULT
+
+
+def resolve_device(driver: Driver, device: Any) -> Device:
+    """The ``Device`` of ``driver`` named by ``device`` (a Device or its string form)."""
+    devices = driver.devices()
+    if isinstance(device, Device):
+        if device in devices:
+            return device
+    elif isinstance(device, str):
+        for dev in devices:
+            if dev.matches(device):
+                return dev
+    raise ValueError(
+        f"unknown device {device!r} for the {driver.name!r} driver; available: "
+        f"{[str(d) for d in devices]}"
+    )
+
+
+_FLOATS = {"float32": _dtypes.float32, "float64": _dtypes.float64}
+_INTS = {"int32": _dtypes.int32, "int64": _dtypes.int64}
+
+
+def _pick(table: dict[str, np.dtype], value: Any, what: str) -> np.dtype:
+    if isinstance(value, np.dtype) and value in table.values():
+        return value
+    try:
+        return table[value]
+    except (KeyError, TypeError):
+        raise ValueError(f"{what} must be one of {list(table)}, got {value!r}") from None
+
+
+class use:
+    """Set the active driver, device, promotion mode and default dtypes.
+
+    As a call, the settings hold for the current thread or asyncio task from now on; as a
+    context manager, they are restored on exit::
+
+        ak.use("jax", device="cpu")
+        with ak.use(promotion="strict", default_float="float32"):
+            ...
+
+    Arguments left as ``None`` keep their current value, except that choosing another
+    driver resets the device to that driver's default.  Unknown drivers, devices and
+    modes raise ``ValueError`` listing what is available.
+    """
+
+    __slots__ = ("_token", "config")
+
+    def __init__(
+        self,
+        driver: str | Driver | None = None,
+        *,
+        device: str | Device | None = None,
+        promotion: str | Promotion | None = None,
+        default_float: str | np.dtype | None = None,
+        default_int: str | np.dtype | None = None,
+    ) -> None:
+        from . import drivers
+
+        cur = get()
+        drv = cur.driver if driver is None else drivers.get(driver)
+        if device is not None:
+            dev: Device | None = resolve_device(drv, device)
+        else:
+            dev = cur.device if drv is cur.driver else None
+        self.config = Config(
+            drv,
+            dev,
+            cur.promotion if promotion is None else _promotion_mode(promotion),
+            cur.default_float
+            if default_float is None
+            else _pick(_FLOATS, default_float, "default_float"),
+            cur.default_int if default_int is None else _pick(_INTS, default_int, "default_int"),
+        )
+        self._token = _CONFIG.set(self.config)
+
+    def __enter__(self) -> Config:
+        return self.config
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        _CONFIG.reset(self._token)
+
+    def __repr__(self) -> str:
+        c = self.config
+        return (
+            f"use({c.driver.name!r}, device={str(c.placement())!r}, "
+            f"promotion={c.promotion.name!r}, default_float={str(c.default_float)!r}, "
+            f"default_int={str(c.default_int)!r})"
+        )
+
+
+_promotion_mode = promotion

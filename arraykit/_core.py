@@ -1,0 +1,150 @@
+"""Helpers every spec chapter uses: argument checks, axis normalisation, driver/device
+agreement, broadcasting of shapes and result dtypes.  Error messages name the function
+and the argument, once, here.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from . import _config, _promotion
+from . import _dtypes as dt
+from ._array import Array
+from .drivers._base import Driver
+
+new = Array._new
+
+
+def check_array(x: Any, fn: str, arg: str = "x") -> Array:
+    """``x`` if it is an arraykit Array, else a ``TypeError`` naming ``fn`` and ``arg``."""
+    if x.__class__ is not Array:
+        raise TypeError(
+            f"{fn}: {arg!r} must be an arraykit array, got {type(x).__name__}"
+            + ("; convert it with ak.asarray()" if not isinstance(x, Array) else "")
+        )
+    return x
+
+
+def check_dtype(x: Array, allowed: Sequence[np.dtype], fn: str, what: str, arg: str = "x") -> None:
+    """``TypeError`` unless ``x``'s dtype is one of ``allowed`` (described as ``what``)."""
+    if x._dtype not in allowed:
+        raise TypeError(f"{fn}: {arg!r} must have a {what} dtype, got {x._dtype}")
+
+
+def same_driver(arrays: Sequence[Array], fn: str) -> Driver:
+    """The one driver (and, for multi-device drivers, the one device) of ``arrays``."""
+    drv = arrays[0]._driver
+    for a in arrays[1:]:
+        if a._driver is not drv:
+            raise ValueError(
+                f"{fn}: arrays of two drivers, {drv.name!r} and {a._driver.name!r}, cannot be "
+                f"mixed; move one with ak.asarray(x, driver={drv.name!r})"
+            )
+    if drv.capabilities.multi_device and len(arrays) > 1:
+        dev = drv.device_of(arrays[0]._value)
+        for a in arrays[1:]:
+            other = drv.device_of(a._value)
+            if other != dev:
+                raise ValueError(
+                    f"{fn}: arrays on two devices, {dev} and {other}, cannot be mixed; "
+                    f"move one with x.to_device({str(dev)!r})"
+                )
+    return drv
+
+
+def normalize_axis(axis: Any, ndim: int, fn: str, arg: str = "axis") -> int:
+    """A non-negative axis from ``axis`` in ``[-ndim, ndim)``."""
+    try:
+        axis = operator.index(axis)
+    except TypeError:
+        raise TypeError(f"{fn}: {arg!r} must be an int, got {type(axis).__name__}") from None
+    if not -ndim <= axis < ndim:
+        raise IndexError(f"{fn}: {arg}={axis} is out of range for an array of {ndim} dimensions")
+    return axis % ndim if ndim else 0
+
+
+def normalize_axes(axis: Any, ndim: int, fn: str, arg: str = "axis") -> tuple[int, ...] | None:
+    """``None`` (all axes) or a tuple of distinct non-negative axes, in the order given."""
+    if axis is None:
+        return None
+    axes = tuple(axis) if isinstance(axis, (tuple, list)) else (axis,)
+    out = tuple(normalize_axis(a, ndim, fn, arg) for a in axes)
+    if len(set(out)) != len(out):
+        raise ValueError(f"{fn}: repeated axis in {arg}={axis!r}")
+    return out
+
+
+def broadcast_shapes(*shapes: tuple[int | None, ...], fn: str = "broadcast_shapes") -> tuple:
+    """The spec's broadcasting of shapes; ``None`` (unknown) sizes propagate."""
+    ndim = max((len(s) for s in shapes), default=0)
+    out: list[int | None] = []
+    for i in range(-ndim, 0):
+        size: int | None = 1
+        for s in shapes:
+            if len(s) < -i:
+                continue
+            n = s[i]
+            if n is None:
+                size = None if size in (1, None) else size
+            elif n != 1:
+                if size not in (1, None) and size != n:
+                    raise ValueError(
+                        f"{fn}: shapes {', '.join(str(tuple(s)) for s in shapes)} cannot be "
+                        "broadcast together"
+                    )
+                size = n
+        out.append(size)
+    return tuple(out)
+
+
+def result_dtype(args: Sequence[Any], fn: str) -> np.dtype:
+    """The result dtype of ``args`` (arrays, dtypes, Python scalars) under the active mode."""
+    cfg = _config.get()
+    mode = cfg.promotion
+    dtypes: list[np.dtype] = []
+    scalars: list[str] = []
+    for a in args:
+        if a.__class__ is Array:
+            dtypes.append(a._dtype)
+        elif isinstance(a, np.dtype):
+            dtypes.append(dt.canonical(a))
+        else:
+            kind = _promotion.scalar_kind(a)
+            if kind is None:
+                raise TypeError(
+                    f"{fn}: expected arrays, dtypes or Python scalars, got {type(a).__name__}"
+                )
+            scalars.append(kind)
+    if not dtypes:
+        if not scalars:
+            raise ValueError(f"{fn}: at least one array, dtype or scalar is required")
+        top = max(scalars, key="bifc".index)
+        return {
+            "b": dt.bool,
+            "i": cfg.default_int,
+            "f": cfg.default_float,
+            "c": cfg.default_complex,
+        }[top]
+    out = _promotion.promote_many(mode, dtypes, cfg.default_float, fn)
+    for kind in sorted(scalars, key="bifc".index):
+        out = _promotion.promote_scalar(mode, out, kind, cfg.default_int, cfg.default_float, fn)
+    return out
+
+
+def scalar_to_native(drv: Driver, value: Any, dtype: np.dtype, like: Any, fn: str) -> Any:
+    """A 0-d native of ``dtype`` holding the Python scalar ``value``, on ``like``'s device.
+
+    Python ints must fit ``dtype`` when it is an integer dtype (``OverflowError``)."""
+    if dtype.kind in "iu" and value.__class__ is int:
+        info = np.iinfo(dtype)
+        if not info.min <= value <= info.max:
+            raise OverflowError(f"{fn}: Python int {value} is out of bounds for {dtype}")
+    return drv.asarray(value, dtype, drv.device_of(like), None)
+
+
+def default_index_dtype() -> np.dtype:
+    return _config.get().default_int

@@ -1,0 +1,190 @@
+"""Data types: NumPy dtype objects, their kinds, and the spec's inspection functions.
+
+arraykit's dtypes *are* ``np.dtype`` instances (as in JAX), so ``ak.float32 ==
+np.dtype("float32")`` and every driver speaks the same dtype language.  Every dtype an
+``Array`` carries is one of the canonical objects below, so core can compare dtypes with
+``is`` on hot paths.
+
+Spec: https://data-apis.org/array-api/2025.12/API_specification/data_types.html
+"""
+
+from __future__ import annotations
+
+import builtins
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+bool = np.dtype("bool")
+int8 = np.dtype("int8")
+int16 = np.dtype("int16")
+int32 = np.dtype("int32")
+int64 = np.dtype("int64")
+uint8 = np.dtype("uint8")
+uint16 = np.dtype("uint16")
+uint32 = np.dtype("uint32")
+uint64 = np.dtype("uint64")
+float32 = np.dtype("float32")
+float64 = np.dtype("float64")
+complex64 = np.dtype("complex64")
+complex128 = np.dtype("complex128")
+
+DType = np.dtype
+
+SIGNED = (int8, int16, int32, int64)
+UNSIGNED = (uint8, uint16, uint32, uint64)
+INTEGER = SIGNED + UNSIGNED
+REAL_FLOATING = (float32, float64)
+COMPLEX_FLOATING = (complex64, complex128)
+FLOATING = REAL_FLOATING + COMPLEX_FLOATING
+NUMERIC = INTEGER + FLOATING
+ALL = (bool, *NUMERIC)
+
+# The spec's kind names -> the dtypes they cover.
+KINDS: dict[str, tuple[np.dtype, ...]] = {
+    "bool": (bool,),
+    "signed integer": SIGNED,
+    "unsigned integer": UNSIGNED,
+    "integral": INTEGER,
+    "real floating": REAL_FLOATING,
+    "complex floating": COMPLEX_FLOATING,
+    "numeric": NUMERIC,
+}
+
+# Identity-keyed fast sets for hot paths (dtypes held by arrays are always canonical).
+_CANONICAL: dict[np.dtype, np.dtype] = {dt: dt for dt in ALL}
+
+try:  # bfloat16 is an extra (not in the standard); present when ml_dtypes is installed.
+    import ml_dtypes as _ml_dtypes
+
+    bfloat16: np.dtype | None = np.dtype(_ml_dtypes.bfloat16)
+    _CANONICAL[bfloat16] = bfloat16
+except ImportError:  # pragma: no cover - depends on the environment
+    bfloat16 = None
+
+# Kinds the extra bfloat16 belongs to (isdtype); the spec's KINDS above stay spec-only.
+_BFLOAT16_KINDS = frozenset({"real floating", "numeric"})
+
+REAL_OF = {complex64: float32, complex128: float64}
+COMPLEX_OF = {float32: complex64, float64: complex128}
+
+
+def canonical(dtype: Any) -> np.dtype:
+    """Return arraykit's canonical dtype object for ``dtype``; raise ``TypeError`` if unsupported.
+
+    Accepts dtype objects, NumPy scalar types and dtype names; never Python's ``float`` &c.,
+    whose meaning depends on the default dtypes (use ``None`` for "the default").
+    """
+    try:
+        return _CANONICAL[dtype]
+    except (KeyError, TypeError):
+        pass
+    if dtype in (builtins.bool, builtins.int, builtins.float, builtins.complex):
+        raise TypeError(
+            f"{dtype.__name__!r} is not an arraykit dtype; use an arraykit dtype such as "
+            "ak.float64, or dtype=None for the default"
+        )
+    try:
+        dt = np.dtype(dtype)
+    except TypeError:
+        raise TypeError(f"{dtype!r} is not a supported dtype") from None
+    try:
+        return _CANONICAL[dt.newbyteorder("=")]
+    except KeyError:
+        raise TypeError(
+            f"{dt} is not a supported dtype; supported: {', '.join(map(str, ALL))}"
+        ) from None
+
+
+def kind_of(dtype: np.dtype) -> str:
+    """One-letter kind: 'b' bool, 'u' unsigned, 'i' signed, 'f' real float, 'c' complex."""
+    return dtype.kind if dtype.kind != "V" else "f"  # bfloat16 reports 'V'
+
+
+def isdtype(dtype: np.dtype, kind: np.dtype | str | tuple[np.dtype | str, ...]) -> builtins.bool:
+    """Whether ``dtype`` is of the given kind(s).
+
+    arraykit extends two kinds, as the spec allows: ``bfloat16`` (an extra dtype) is
+    ``"real floating"`` and ``"numeric"``.
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.isdtype.html
+    """
+    if not isinstance(dtype, np.dtype):
+        raise TypeError(f"isdtype: 'dtype' must be a dtype, got {type(dtype).__name__}")
+    if isinstance(kind, tuple):
+        return builtins.any(isdtype(dtype, k) for k in kind)
+    if isinstance(kind, str):
+        try:
+            members = KINDS[kind]
+        except KeyError:
+            raise ValueError(
+                f"isdtype: unknown kind {kind!r}; expected one of {sorted(KINDS)}"
+            ) from None
+        if bfloat16 is not None and dtype == bfloat16:
+            return kind in _BFLOAT16_KINDS
+        return dtype in members
+    if isinstance(kind, np.dtype):
+        return dtype == kind
+    raise TypeError(f"isdtype: 'kind' must be a dtype, a kind name or a tuple, got {kind!r}")
+
+
+@dataclass(frozen=True)
+class finfo_object:
+    """Machine limits of a floating-point dtype (the spec's ``finfo_object``)."""
+
+    bits: int
+    eps: float
+    max: float
+    min: float
+    smallest_normal: float
+    dtype: np.dtype
+
+
+@dataclass(frozen=True)
+class iinfo_object:
+    """Machine limits of an integer dtype (the spec's ``iinfo_object``)."""
+
+    bits: int
+    max: int
+    min: int
+    dtype: np.dtype
+
+
+def _dtype_of(type_: Any, fn: str) -> np.dtype:
+    dt = getattr(type_, "dtype", type_)
+    if not isinstance(dt, np.dtype):
+        raise TypeError(f"{fn}: expected a dtype or an array, got {type(type_).__name__}")
+    return canonical(dt)
+
+
+def finfo(type: Any, /) -> finfo_object:
+    """Machine limits for floating-point dtypes; complex dtypes report their real component.
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.finfo.html
+    """
+    dt = _dtype_of(type, "finfo")
+    if dt not in FLOATING and dt is not bfloat16:
+        raise TypeError(f"finfo: expected a floating-point dtype, got {dt}")
+    real = REAL_OF.get(dt, dt)
+    fi = np.finfo(real) if dt is not bfloat16 else _ml_dtypes.finfo(real)
+    return finfo_object(
+        bits=fi.bits,
+        eps=float(fi.eps),
+        max=float(fi.max),
+        min=float(fi.min),
+        smallest_normal=float(fi.smallest_normal),
+        dtype=real,
+    )
+
+
+def iinfo(type: Any, /) -> iinfo_object:
+    """Machine limits for integer dtypes.
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.iinfo.html
+    """
+    dt = _dtype_of(type, "iinfo")
+    if dt not in INTEGER:
+        raise TypeError(f"iinfo: expected an integer dtype, got {dt}")
+    ii = np.iinfo(dt)
+    return iinfo_object(bits=ii.bits, max=int(ii.max), min=int(ii.min), dtype=dt)

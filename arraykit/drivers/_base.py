@@ -1,0 +1,263 @@
+"""The driver contract: what every driver provides, with the exact meaning of each primitive.
+
+Core decides, drivers execute.  Every primitive below receives *native* values of its
+driver (``np.ndarray``, ``tf.Tensor``, ``jax.Array``, tracers), already validated by
+core, already cast to the dtypes core chose, and all on one device.  A primitive never
+promotes, never validates the spec's rules and never sees an ``Array``.  It returns
+native values whose dtype is the one stated here (usually: the input's).
+
+Conventions used in the contract:
+
+* ``axes`` are tuples of non-negative ints, already checked against ``ndim``; a single
+  ``axis`` is a non-negative int.
+* ``dtype`` arguments are canonical ``np.dtype`` objects of ``arraykit._dtypes``.
+* Broadcasting among same-dtype inputs of elementwise primitives is the driver's job
+  (every backend does it natively); core reports incompatible shapes.
+* Returned 0-d results are native arrays, never Python or NumPy scalars.
+
+A driver subclasses ``Driver``, sets ``name`` and ``capabilities`` and implements every
+name in ``PRIMITIVES`` (as methods or as instance attributes set in ``__init__``).  A
+missing primitive raises ``TypeError`` when the driver is created.  The names in
+``COMPOSITES`` are built by core from primitives; a driver may define any of them with
+the same signature as the core function's native part to replace core's composition
+with a native fast path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+
+import numpy as np
+
+from .._devices import Device
+
+Native = Any
+"""A driver's native array value."""
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What a driver can do; tests and core branch on these flags, never on driver names."""
+
+    float64: bool = True
+    complex: bool = True
+    bfloat16: bool = False
+    autodiff: bool = False
+    jit: bool = False
+    vmap: bool = False
+    mutable: bool = False
+    """Values can be updated in place (``setitem`` mutates and views see it)."""
+    data_dependent_shapes: bool = True
+    """Boolean indexing, ``nonzero`` and ``unique_*`` work (eagerly, at least)."""
+    multi_device: bool = False
+    """More than one device may exist: core checks that inputs share one."""
+    max_dimensions: int | None = None
+    """The most dimensions an array may have; ``None``: no limit (``info.capabilities()``)."""
+    sort_kinds: frozenset[str] = field(
+        default_factory=lambda: frozenset({"quicksort", "mergesort", "heapsort", "stable"})
+    )
+
+
+UNARY_ELEMENTWISE: tuple[str, ...] = (
+    "abs", "acos", "acosh", "asin", "asinh", "atan", "atanh", "bitwise_invert", "ceil",
+    "conj", "cos", "cosh", "exp", "expm1", "floor", "imag", "isfinite", "isinf", "isnan",
+    "log", "log1p", "log2", "log10", "logical_not", "negative", "real", "reciprocal",
+    "round", "sign", "signbit", "sin", "sinh", "square", "sqrt", "tan", "tanh", "trunc",
+)  # fmt: skip
+"""``f(x)``: the spec's function of the same name, elementwise, with the spec's special
+cases.  The output dtype is ``x``'s, except: ``isfinite``/``isinf``/``isnan``/``signbit``
+return bool; ``real``/``imag``/``abs`` of complex return the real dtype of the precision."""
+
+BINARY_ELEMENTWISE: tuple[str, ...] = (
+    "add", "atan2", "bitwise_and", "bitwise_left_shift", "bitwise_or",
+    "bitwise_right_shift", "bitwise_xor", "copysign", "divide", "equal", "floor_divide",
+    "greater", "greater_equal", "hypot", "less", "less_equal", "logaddexp", "logical_and",
+    "logical_or", "logical_xor", "maximum", "minimum", "multiply", "nextafter",
+    "not_equal", "pow", "remainder", "subtract",
+)  # fmt: skip
+"""``f(x1, x2)``: inputs of one dtype, broadcast together.  Comparisons return bool; the
+rest return the input dtype."""
+
+PRIMITIVES: tuple[str, ...] = (
+    # runtime
+    "devices", "default_device", "device_of", "dtype_of", "shape_of", "is_native",
+    "asarray", "to_numpy", "to_device", "to_scalar", "astype", "copy",
+    "dlpack", "dlpack_device", "from_dlpack",
+    # indexing
+    "getitem", "setitem", "take", "take_along_axis",
+    # elementwise
+    *UNARY_ELEMENTWISE, *BINARY_ELEMENTWISE, "clip",
+    # creation
+    "arange", "full", "empty", "eye", "linspace", "tril", "triu",
+    # manipulation
+    "reshape", "permute_dims", "broadcast_to", "concat", "expand_dims", "squeeze",
+    "flip", "roll", "repeat", "tile",
+    # searching
+    "argmax", "argmin", "nonzero", "where", "searchsorted", "count_nonzero",
+    # sets and sorting
+    "unique_all", "unique_counts", "unique_inverse", "unique_values", "isin",
+    "sort", "argsort",
+    # statistics and utility
+    "sum", "prod", "max", "min", "mean", "var", "std", "cumulative_sum", "cumulative_prod",
+    "all", "any",
+    # linear algebra
+    "matmul", "tensordot", "cholesky", "det", "eig", "eigvals", "eigh", "eigvalsh", "inv",
+    "qr", "slogdet", "solve", "svd", "svdvals", "pinv", "cross", "diagonal",
+    "matrix_power", "vector_norm", "matrix_norm",
+    # fft
+    "fftn", "ifftn", "rfftn", "irfftn",
+)  # fmt: skip
+
+COMPOSITES: tuple[str, ...] = (
+    "stack", "vecdot", "outer", "trace", "matrix_rank", "meshgrid", "moveaxis", "unstack",
+    "broadcast_arrays", "diff", "hfft", "ihfft", "fftshift", "ifftshift",
+)
+"""Core builds these from primitives; a driver attribute of the same name, if not
+``None``, is used instead.  Its arguments are those of the public function with arrays
+replaced by natives, after core's validation and promotion."""
+
+
+class Driver:
+    """Base class of every driver.  See the module docstring for the rules of the contract.
+
+    Subclasses document nothing they inherit: the meaning of every primitive is stated
+    once, here.
+    """
+
+    name: ClassVar[str]
+    capabilities: ClassVar[Capabilities]
+
+    # Optional native fast paths for core's composites (see COMPOSITES).
+    stack = vecdot = outer = trace = matrix_rank = meshgrid = moveaxis = None
+    unstack = broadcast_arrays = diff = hfft = ihfft = fftshift = ifftshift = None
+
+    def __init__(self) -> None:
+        missing = [p for p in PRIMITIVES if not callable(getattr(self, p, None))]
+        if missing:
+            raise TypeError(
+                f"driver {type(self).__name__} is missing required primitives: "
+                + ", ".join(missing)
+            )
+
+    def __repr__(self) -> str:
+        return f"<arraykit driver {self.name!r}>"
+
+    # ---------------------------------------------------------------- runtime
+    # devices() -> list[Device]
+    #     Every device this driver can place values on, the default first.
+    # default_device() -> Device
+    #     Where creation functions place values when the user chose no device.
+    # device_of(x) -> Device
+    # dtype_of(x) -> np.dtype            (canonical arraykit dtype)
+    # shape_of(x) -> tuple[int | None, ...]   (None: unknown until computed)
+    # is_native(obj) -> bool
+    #     Whether ``obj`` is a value of this driver (tensors, tracers, ...).
+    # asarray(obj, dtype, device, copy) -> x
+    #     ``obj`` is a native value, a NumPy array, a Python scalar or a nested sequence of
+    #     Python scalars; ``dtype`` is the result dtype (core inferred it); ``copy`` is the
+    #     spec's: True always copies, False never (raise ValueError if it must), None copies
+    #     only if needed.
+    # to_numpy(x) -> np.ndarray          (host copy or zero-copy view)
+    # to_device(x, device) -> x          (a copy on ``device``; ``x`` if already there)
+    # to_scalar(x) -> bool | int | float | complex    (``x`` has exactly one element)
+    # astype(x, dtype) -> x              (a cast: C-style wrap for ints, NaN→int undefined)
+    # copy(x) -> x                       (a fresh value not sharing memory with ``x``)
+    # dlpack(x, stream, max_version, dl_device, copy) -> PyCapsule
+    # dlpack_device(x) -> tuple[int, int]
+    # from_dlpack(obj, device, copy) -> x
+    #
+    # ---------------------------------------------------------------- indexing
+    # getitem(x, key) -> x
+    #     ``key`` is a tuple of ints, slices, None, Ellipsis (at most one), native integer
+    #     arrays (already bounds-checked and non-negative) or one native boolean array;
+    #     NumPy semantics.
+    # setitem(x, key, value) -> x
+    #     ``value`` is a native of ``x``'s dtype broadcastable to ``x[key]``.  Returns the
+    #     value the Array holds afterwards: a mutable driver updates ``x`` in place and
+    #     returns it; an immutable one returns a functionally updated copy.
+    # take(x, indices, axis) -> x        (indices: non-negative, bounds-checked)
+    # take_along_axis(x, indices, axis) -> x
+    #
+    # ---------------------------------------------------------------- elementwise
+    # UNARY_ELEMENTWISE(x), BINARY_ELEMENTWISE(x1, x2): see the tuples above.
+    # clip(x, min, max) -> x             (min/max: natives of x's dtype, or None)
+    #
+    # ---------------------------------------------------------------- creation
+    # arange(start, stop, step, dtype, device) -> x
+    #     ``ceil((stop - start) / step)`` elements (0 if negative) ``start + i*step``.
+    # full(shape, fill_value, dtype, device) -> x    (fill_value: a Python scalar)
+    # empty(shape, dtype, device) -> x               (contents unspecified)
+    # eye(n_rows, n_cols, k, dtype, device) -> x
+    # linspace(start, stop, num, endpoint, dtype, device) -> x
+    # tril(x, k) -> x; triu(x, k) -> x   (over the last two axes)
+    #
+    # ---------------------------------------------------------------- manipulation
+    # reshape(x, shape, copy) -> x       (shape: ints, at most one -1; copy as in asarray)
+    # permute_dims(x, axes) -> x
+    # broadcast_to(x, shape) -> x
+    # concat(xs, axis) -> x              (xs: a list of natives of one dtype; axis: int)
+    # expand_dims(x, axes) -> x          (axes: positions in the *output*, sorted)
+    # squeeze(x, axes) -> x              (every axis in axes has size 1)
+    # flip(x, axes) -> x
+    # roll(x, shifts, axes) -> x         (shifts, axes: equal-length tuples of ints)
+    # repeat(x, repeats, axis) -> x      (repeats: int or native int64 array; axis: int)
+    # tile(x, reps) -> x                 (len(reps) >= x.ndim)
+    #
+    # ---------------------------------------------------------------- searching
+    # argmax(x, axis, keepdims) -> x; argmin(...)    (axis: int or None; default int dtype)
+    # nonzero(x) -> tuple[x, ...]        (one default-int index array per axis; x.ndim >= 1)
+    # where(condition, x1, x2) -> x      (condition bool; x1, x2 one dtype; broadcast)
+    # searchsorted(x1, x2, side, sorter) -> x   (x1 1-D sorted, or sorted by ``sorter``)
+    # count_nonzero(x, axes, keepdims) -> x     (axes: tuple or None; default int dtype)
+    #
+    # ---------------------------------------------------------------- sets, sorting
+    # unique_all(x) -> (values, indices, inverse_indices, counts)
+    # unique_counts(x) -> (values, counts); unique_inverse(x) -> (values, inverse_indices)
+    # unique_values(x) -> values
+    #     The spec's semantics: NaNs distinct, signed zeros equal, inverse_indices shaped
+    #     like ``x``, index arrays of the default integer dtype.
+    # isin(x1, x2, invert) -> x          (x1, x2 of one dtype)
+    # sort(x, axis, descending, stable, kind) -> x; argsort(...) -> x
+    #     ``kind`` is None or one of ``capabilities.sort_kinds``; ``stable=True`` keeps
+    #     equal elements in input order, for ``descending=True`` too.
+    #
+    # ---------------------------------------------------------------- statistics
+    # sum(x, axes, dtype, keepdims) -> x; prod(...)  (axes: tuple or None; accumulate in
+    #     and return ``dtype``, which core chose)
+    # max(x, axes, keepdims) -> x; min(...); mean(...)
+    # var(x, axes, correction, keepdims) -> x; std(...)
+    # cumulative_sum(x, axis, dtype, include_initial) -> x; cumulative_prod(...)
+    # all(x, axes, keepdims) -> x; any(...)          (bool results)
+    #
+    # ---------------------------------------------------------------- linear algebra
+    # matmul(x1, x2) -> x                (the spec's matmul, incl. 1-D promotion)
+    # tensordot(x1, x2, axes) -> x       (axes: (tuple, tuple) of non-negative ints)
+    # cholesky(x, upper); det(x); eig(x) -> (eigenvalues, eigenvectors); eigvals(x);
+    # eigh(x) -> (eigenvalues, eigenvectors); eigvalsh(x); inv(x); qr(x, mode) -> (Q, R);
+    # slogdet(x) -> (sign, logabsdet); solve(x1, x2); svd(x, full_matrices) -> (U, S, Vh);
+    # svdvals(x); pinv(x, rtol); cross(x1, x2, axis); diagonal(x, offset);
+    # matrix_power(x, n); vector_norm(x, axes, keepdims, ord);
+    # matrix_norm(x, keepdims, ord)
+    #     The spec's linalg functions over the last two axes (stacks allowed), on inputs of
+    #     the result's dtype.  ``rtol`` is a native of the real dtype, or None.
+    #
+    # ---------------------------------------------------------------- fft
+    # fftn(x, s, axes, norm) -> x; ifftn(...)     (x complex; s, axes: equal-length tuples)
+    # rfftn(x, s, axes, norm) -> x                (x real float; complex result)
+    # irfftn(x, s, axes, norm) -> x               (x complex; real result; s: output sizes)
+
+
+SortKind = Literal["quicksort", "mergesort", "heapsort", "stable"]
+
+
+def default_device_of(devices: list[Device]) -> Device:
+    """The first device: drivers list their default first."""
+    return devices[0]
+
+
+def canonical_dtype(dt: np.dtype) -> np.dtype:
+    """Map a backend-reported NumPy dtype to arraykit's canonical object."""
+    from .._dtypes import canonical
+
+    return canonical(dt)
