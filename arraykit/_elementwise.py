@@ -282,12 +282,7 @@ def clip(
                 bound._dtype.kind in "iu" and x._dtype.kind in "iu"
             ):
                 raise TypeError(f"clip: {arg!r} has dtype {bound._dtype}, x has {x._dtype}")
-            _broadcast_shapes(x.shape, bound.shape, fn="clip")
-            if _broadcast_shapes(x.shape, bound.shape) != x.shape:
-                raise ValueError(
-                    f"clip: {arg!r} of shape {bound.shape} does not broadcast to x's shape "
-                    f"{x.shape}"
-                )
+            _broadcast_shapes(x.shape, bound.shape, fn="clip")  # the result broadcasts all three
             bounds.append(drv.astype(bound._value, x._dtype))
         else:
             kind = _promotion.scalar_kind(bound)

@@ -200,13 +200,15 @@ def promote_many(
 ) -> np.dtype:
     """Result dtype of an operation on arrays of all of ``dtypes`` (one or more).
 
-    NumPy promotes a set of dtypes to the least upper bound of the whole set, which is not
-    a left fold of pairwise promotions: its graph is not a lattice, so
-    ``result_type(int8, uint16, float32)`` is ``float32`` although ``int8, uint16`` alone
-    give ``int32`` and ``int32, float32`` give ``float64``.  The other modes fold pairwise
-    (a lattice, or the standard's associative tables; TensorFlow's "safe" folds too).
+    NumPy and JAX promote a set of dtypes to the least upper bound of the whole set, which
+    is not a left fold of materialised pairwise results: NumPy's graph is not a lattice
+    (``int8, uint16, float32`` give ``float32``, although ``int8, uint16`` give ``int32``
+    and ``int32, float32`` give ``float64``), and JAX keeps weak nodes in between
+    (``int8, uint64, float32`` give ``float32``: the first two meet at the weak float).
+    "strict" (the standard's associative tables) and "safe" (TensorFlow folds pairwise)
+    fold.
     """
-    if mode.name == N and len(dtypes) > 2:
+    if len(dtypes) > 2 and mode.name in _SET_LUB_MODES:
         key = frozenset(dtypes)
         r = mode._many.get(key)
         if r is None:
@@ -216,11 +218,14 @@ def promote_many(
             if minimal:
                 r = mode._many[key] = min(minimal, key=_rank)
         if r is not None:
-            return r  # type: ignore[return-value]
+            return _materialize(r, default_float)
     out = dtypes[0]
-    for other in dtypes[1:]:
+    for other in dtypes[1:]:  # the pairwise fold, or the error naming the first bad pair
         out = promote(mode, out, other, default_float, fn)
     return out
+
+
+_SET_LUB_MODES = frozenset({N, J})
 
 
 # Array-with-Python-scalar rules.  Key: (scalar kind, array kind) with kinds

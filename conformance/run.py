@@ -120,6 +120,9 @@ def main(argv: list[str] | None = None) -> int:
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
 
     cmd = [sys.executable, "-m", "pytest", *selection(args.tests)]
+    # Pin the suite's own config and rootdir: otherwise pytest may pick arraykit's
+    # pyproject.toml, node ids gain a ".array-api-tests/" prefix and no xfail id matches.
+    cmd += ["-c", str(SUITE / "pytest.ini"), "--rootdir", str(SUITE)]
     cmd += ["--max-examples", str(args.max_examples), "-rfE"]
     if not args.module:
         cmd += ["--xfails-file", str(HERE / "xfails" / f"{args.driver}.txt")]

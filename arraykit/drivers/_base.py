@@ -175,7 +175,8 @@ class Driver:
     # setitem(x, key, value) -> x
     #     ``value`` is a native of ``x``'s dtype broadcastable to ``x[key]``.  Returns the
     #     value the Array holds afterwards: a mutable driver updates ``x`` in place and
-    #     returns it; an immutable one returns a functionally updated copy.
+    #     returns it (a read-only ``x``, such as a broadcast view, is copied first); an
+    #     immutable one returns a functionally updated copy.
     # take(x, indices, axis) -> x        (indices: non-negative, bounds-checked)
     # take_along_axis(x, indices, axis) -> x
     #

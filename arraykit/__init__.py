@@ -1,0 +1,158 @@
+"""arraykit: one array namespace over NumPy, TensorFlow and JAX.
+
+The Python array API standard (2025.12) plus NumPy's extras, on pluggable drivers::
+
+    import arraykit as ak
+
+    ak.use("jax", device="cpu")
+    x = ak.linspace(-3, 3, 1_000)
+    y = 1 / (1 + ak.exp(-x))
+
+This module is the public namespace: explicit re-exports over private modules, one per
+chapter of the standard.
+"""
+
+from __future__ import annotations
+
+import math as _math
+from typing import Any
+
+from . import drivers
+from ._array import Array, install_operators
+from ._config import use
+from ._devices import Device
+from ._dtypes import (
+    bool,
+    complex64,
+    complex128,
+    finfo,
+    float32,
+    float64,
+    iinfo,
+    int8,
+    int16,
+    int32,
+    int64,
+    isdtype,
+    uint8,
+    uint16,
+    uint32,
+    uint64,
+)
+
+__version__ = "0.1.0"
+__array_api_version__ = "2025.12"
+SUPPORTED_API_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
+
+e = _math.e
+inf = _math.inf
+nan = _math.nan
+pi = _math.pi
+newaxis = None
+
+# <chapter: creation>
+from ._creation import (
+    arange,
+    asarray,
+    empty,
+    empty_like,
+    eye,
+    from_dlpack,
+    full,
+    full_like,
+    linspace,
+    meshgrid,
+    ones,
+    ones_like,
+    tril,
+    triu,
+    zeros,
+    zeros_like,
+)
+
+# <chapter: elementwise>
+from ._elementwise import *  # noqa: F403 - generated from a table; see _elementwise.__all__
+from ._elementwise import clip, positive
+
+# <chapter: indexing>
+from ._indexing import take, take_along_axis
+
+# <chapter: data types>
+from ._data_types import astype, can_cast, result_type
+
+# <chapter: manipulation>
+from ._manipulation import (
+    broadcast_arrays,
+    broadcast_shapes,
+    broadcast_to,
+    concat,
+    expand_dims,
+    flip,
+    moveaxis,
+    permute_dims,
+    repeat,
+    reshape,
+    roll,
+    squeeze,
+    stack,
+    tile,
+    unstack,
+)
+
+# <chapter: searching>
+from ._searching import (
+    argmax,
+    argmin,
+    count_nonzero,
+    nonzero,
+    searchsorted,
+    where,
+)
+
+# <chapter: sorting>
+from ._sorting import argsort, sort
+
+# <chapter: sets>
+from ._sets import (
+    isin,
+    unique_all,
+    unique_counts,
+    unique_inverse,
+    unique_values,
+)
+
+# <chapter: statistics>
+from ._statistics import (
+    cumulative_prod,
+    cumulative_sum,
+    max,
+    mean,
+    min,
+    prod,
+    std,
+    sum,
+    var,
+)
+
+# <chapter: utility>
+from ._utility import all, any, diff
+
+# <chapter: linear algebra>
+from ._linalg_core import matmul, matrix_transpose, tensordot, vecdot
+# <chapter: info>
+from ._info import __array_namespace_info__
+
+# <chapter: extensions>
+from . import fft, linalg
+
+
+def namespace(driver: str | drivers.Driver) -> Any:
+    """The arraykit namespace with ``driver`` made the active driver of this thread.
+
+    For tools that take a namespace object rather than calling ``ak.use`` (the
+    conformance suite, ``array_api_compat``-style dispatch)."""
+    use(driver)
+    return __import__("arraykit")
+
+
+install_operators(globals())

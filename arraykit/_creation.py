@@ -1,0 +1,504 @@
+"""Creation functions.
+
+New arrays are placed on the active driver's active device (``ak.use``) unless
+``device=`` says otherwise; ``*_like`` functions follow their input's driver and device.
+Python data takes the default dtypes of the active settings.
+
+Spec: https://data-apis.org/array-api/2025.12/API_specification/creation_functions.html
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from . import _config
+from . import _dtypes as dt
+from ._array import Array
+from ._core import check_array, new, same_driver
+from ._devices import Device
+from .drivers import Driver
+from .drivers import get as get_driver
+
+__all__ = [
+    "arange", "asarray", "empty", "empty_like", "eye", "from_dlpack", "full", "full_like",
+    "linspace", "meshgrid", "ones", "ones_like", "tril", "triu", "zeros", "zeros_like",
+]  # fmt: skip
+
+_PY_SCALARS = (bool, int, float, complex)
+
+
+def _target(
+    fn: str, device: Device | str | None, driver: str | Driver | None = None
+) -> tuple[Driver, Device, _config.Config]:
+    """The driver and device a creation function places its result on."""
+    cfg = _config.get()
+    drv = cfg.driver if driver is None else get_driver(driver)
+    if device is None:
+        dev = cfg.device if drv is cfg.driver and cfg.device is not None else drv.default_device()
+    else:
+        dev = _config.resolve_device(drv, device)
+    return drv, dev, cfg
+
+
+def _dtype_arg(dtype: Any, fn: str) -> np.dtype | None:
+    if dtype is None:
+        return None
+    try:
+        return dt.canonical(dtype)
+    except TypeError as e:
+        raise TypeError(f"{fn}: {e}") from None
+
+
+def _shape_arg(shape: Any, fn: str) -> tuple[int, ...]:
+    items = shape if isinstance(shape, (tuple, list)) else (shape,)
+    try:
+        out = tuple(operator.index(s) for s in items)
+    except TypeError:
+        raise TypeError(f"{fn}: 'shape' must be an int or a tuple of ints, got {shape!r}") from None
+    if any(s < 0 for s in out):
+        raise ValueError(f"{fn}: negative dimensions are not allowed, got {shape!r}")
+    return out
+
+
+def _infer_dtype(data: np.ndarray, cfg: _config.Config, fn: str) -> np.dtype:
+    """The spec's dtype for Python data: bool, then the default int/float/complex."""
+    kind = data.dtype.kind
+    if kind == "b":
+        return dt.bool
+    if kind in "iu":
+        target = cfg.default_int
+        if data.size:
+            info = np.iinfo(target)
+            if data.min() < info.min or data.max() > info.max:
+                raise OverflowError(f"{fn}: Python int out of bounds for {target}")
+        return target
+    if kind == "f":
+        return cfg.default_float
+    if kind == "c":
+        return cfg.default_complex
+    if kind == "O":
+        raise OverflowError(f"{fn}: Python int out of bounds for {cfg.default_int}")
+    raise TypeError(f"{fn}: cannot make an array from {data.dtype} data")
+
+
+def asarray(
+    obj: Any,
+    /,
+    *,
+    dtype: Any = None,
+    device: Device | str | None = None,
+    copy: bool | None = None,
+    driver: str | Driver | None = None,
+) -> Array:
+    """Convert ``obj`` to an array.
+
+    ``obj`` may be an arraykit array, a native value of a driver (``np.ndarray``,
+    ``tf.Tensor``, ``jax.Array``: wrapped without a copy when possible), anything with
+    ``__array__`` or the buffer protocol, a Python scalar or a nested sequence of them.
+    arraykit adds ``driver=``: the driver to place the result on (default: the input's
+    driver for arrays, else the active one), which is also how an array moves between
+    drivers.
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.asarray.html
+    """
+    dtype = _dtype_arg(dtype, "asarray")
+    if copy not in (True, False, None):
+        raise ValueError(f"asarray: copy must be True, False or None, got {copy!r}")
+    if obj.__class__ is Array:
+        return _from_array(obj, dtype, device, copy, driver)
+    drv, dev, cfg = _target("asarray", device, driver)
+    if drv.is_native(obj):
+        native_dtype = drv.dtype_of(obj)
+        x = new(obj, drv, native_dtype)
+        return _from_array(x, dtype, device, copy, None)
+    if isinstance(obj, np.ndarray) or hasattr(obj, "__array__") or _is_buffer(obj):
+        data = np.asarray(obj)
+        if dtype is None:
+            dtype = dt.canonical(data.dtype)
+        if copy is False and data.dtype != dtype:
+            raise ValueError(f"asarray: copy=False, but converting to {dtype} needs a copy")
+        return new(drv.asarray(data, dtype, dev, copy), drv, dtype)
+    if copy is False:
+        raise ValueError("asarray: copy=False, but Python data cannot be used without a copy")
+    if obj.__class__ in _PY_SCALARS and dtype is None:
+        dtype = {bool: dt.bool, int: None, float: cfg.default_float, complex: cfg.default_complex}[
+            obj.__class__
+        ]
+    if dtype is None or (obj.__class__ is int and dtype.kind in "iu"):
+        try:
+            data = np.asarray(_unwrap(obj))
+        except (ValueError, OverflowError) as e:
+            raise (OverflowError if isinstance(e, OverflowError) else ValueError)(
+                f"asarray: cannot make an array from {type(obj).__name__}: {e}"
+            ) from None
+        if dtype is None:
+            dtype = _infer_dtype(data, cfg, "asarray")
+        elif data.dtype.kind == "O" or (
+            data.size
+            and not np.iinfo(dtype).min <= int(data.min()) <= int(data.max()) <= np.iinfo(dtype).max
+        ):
+            raise OverflowError(f"asarray: Python int out of bounds for {dtype}")
+        obj = data
+    else:
+        obj = _unwrap(obj)
+    return new(drv.asarray(obj, dtype, dev, True), drv, dtype)
+
+
+def _unwrap(obj: Any) -> Any:
+    """Nested sequences may hold 0-D arraykit arrays: replace them by Python scalars."""
+    if obj.__class__ is Array:
+        return obj._driver.to_numpy(obj._value)
+    if isinstance(obj, (list, tuple)):
+        return [_unwrap(o) for o in obj]
+    return obj
+
+
+def _is_buffer(obj: Any) -> bool:
+    if isinstance(obj, (bytes, bytearray, memoryview)):
+        return True
+    try:
+        memoryview(obj)
+    except TypeError:
+        return False
+    return True
+
+
+def _from_array(
+    x: Array,
+    dtype: np.dtype | None,
+    device: Device | str | None,
+    copy: bool | None,
+    driver: str | Driver | None,
+) -> Array:
+    drv = x._driver
+    if driver is not None and get_driver(driver) is not drv:
+        if copy is False:
+            raise ValueError("asarray: copy=False, but moving between drivers copies")
+        target, dev, _ = _target("asarray", device, driver)
+        data = drv.to_numpy(x._value)
+        out_dtype = dtype or x._dtype
+        return new(target.asarray(data, out_dtype, dev, True), target, out_dtype)
+    value = x._value
+    copied = False
+    if device is not None:
+        dev = _config.resolve_device(drv, device)
+        if dev != drv.device_of(value):
+            if copy is False:
+                raise ValueError("asarray: copy=False, but moving to another device copies")
+            value, copied = drv.to_device(value, dev), True
+    if dtype is not None and dtype is not x._dtype:
+        if copy is False:
+            raise ValueError(f"asarray: copy=False, but casting to {dtype} copies")
+        return new(drv.astype(value, dtype), drv, dtype)
+    if copy and not copied:
+        value = drv.copy(value)
+    return x if value is x._value else new(value, drv, x._dtype)
+
+
+def arange(
+    start: int | float,
+    /,
+    stop: int | float | None = None,
+    step: int | float = 1,
+    *,
+    dtype: Any = None,
+    device: Device | str | None = None,
+) -> Array:
+    """Evenly spaced values in ``[start, stop)``.
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.arange.html
+    """
+    if stop is None:
+        start, stop = 0, start
+    for name, v in (("start", start), ("stop", stop), ("step", step)):
+        if v.__class__ not in (int, float) and not isinstance(v, (int, float)):
+            raise TypeError(f"arange: {name!r} must be an int or a float, got {v!r}")
+    if step == 0:
+        raise ValueError("arange: step must not be zero")
+    drv, dev, cfg = _target("arange", device)
+    dtype = _dtype_arg(dtype, "arange")
+    if dtype is None:
+        is_int = all(isinstance(v, int) for v in (start, stop, step))
+        dtype = cfg.default_int if is_int else cfg.default_float
+    if dtype.kind not in "iuf":
+        raise TypeError(f"arange: dtype must be a real numeric dtype, got {dtype}")
+    n = max(math.ceil((stop - start) / step), 0)
+    if dtype.kind in "iu" and n:
+        info = np.iinfo(dtype)
+        last = start + (n - 1) * step
+        if not (info.min <= start <= info.max and info.min <= last <= info.max):
+            raise OverflowError(f"arange: values out of bounds for {dtype}")
+    return new(drv.arange(start, stop, step, dtype, dev), drv, dtype)
+
+
+def _filled(fn: str, shape: Any, fill: Any, dtype: Any, device: Any) -> Array:
+    shape = _shape_arg(shape, fn)
+    drv, dev, cfg = _target(fn, device)
+    dtype = _dtype_arg(dtype, fn)
+    if dtype is None:
+        dtype = _scalar_dtype(fill, cfg, fn)
+    _check_fill(fill, dtype, fn)
+    return new(drv.full(shape, fill, dtype, dev), drv, dtype)
+
+
+def _scalar_dtype(fill: Any, cfg: _config.Config, fn: str) -> np.dtype:
+    if isinstance(fill, bool):
+        return dt.bool
+    if isinstance(fill, int):
+        return cfg.default_int
+    if isinstance(fill, float):
+        return cfg.default_float
+    if isinstance(fill, complex):
+        return cfg.default_complex
+    raise TypeError(f"{fn}: fill_value must be a Python bool, int, float or complex, got {fill!r}")
+
+
+def _check_fill(fill: Any, dtype: np.dtype, fn: str) -> None:
+    if not isinstance(fill, (bool, int, float, complex)):
+        raise TypeError(f"{fn}: fill_value must be a Python scalar, got {type(fill).__name__}")
+    kind = dtype.kind
+    ok = {
+        "b": (bool,),
+        "i": (bool, int),
+        "u": (bool, int),
+        "f": (bool, int, float),
+        "c": (bool, int, float, complex),
+    }[kind]
+    if not isinstance(fill, ok):
+        raise TypeError(f"{fn}: fill_value {fill!r} does not fit a {dtype} array")
+    if kind in "iu" and not isinstance(fill, bool):
+        info = np.iinfo(dtype)
+        if not info.min <= fill <= info.max:
+            raise OverflowError(f"{fn}: fill_value {fill} is out of bounds for {dtype}")
+
+
+def full(
+    shape: int | tuple[int, ...],
+    fill_value: bool | int | float | complex,
+    *,
+    dtype: Any = None,
+    device: Device | str | None = None,
+) -> Array:
+    """An array of ``shape`` filled with ``fill_value``.
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.full.html
+    """
+    return _filled("full", shape, fill_value, dtype, device)
+
+
+def zeros(
+    shape: int | tuple[int, ...], *, dtype: Any = None, device: Device | str | None = None
+) -> Array:
+    """An array of zeros (default dtype: the default float).
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.zeros.html
+    """
+    return _filled("zeros", shape, 0.0 if dtype is None else False, dtype, device)
+
+
+def ones(
+    shape: int | tuple[int, ...], *, dtype: Any = None, device: Device | str | None = None
+) -> Array:
+    """An array of ones (default dtype: the default float).
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.ones.html
+    """
+    return _filled("ones", shape, 1.0 if dtype is None else True, dtype, device)
+
+
+def empty(
+    shape: int | tuple[int, ...], *, dtype: Any = None, device: Device | str | None = None
+) -> Array:
+    """An uninitialised array (default dtype: the default float).
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.empty.html
+    """
+    shape = _shape_arg(shape, "empty")
+    drv, dev, cfg = _target("empty", device)
+    dtype = _dtype_arg(dtype, "empty") or cfg.default_float
+    return new(drv.empty(shape, dtype, dev), drv, dtype)
+
+
+def _like(fn: str, x: Array, dtype: Any, device: Any) -> tuple[Driver, Device, np.dtype]:
+    check_array(x, fn)
+    drv = x._driver
+    dev = drv.device_of(x._value) if device is None else _config.resolve_device(drv, device)
+    return drv, dev, _dtype_arg(dtype, fn) or x._dtype
+
+
+def full_like(
+    x: Array,
+    /,
+    fill_value: bool | int | float | complex,
+    *,
+    dtype: Any = None,
+    device: Device | str | None = None,
+) -> Array:
+    """An array shaped like ``x`` filled with ``fill_value``.
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.full_like.html
+    """
+    drv, dev, dtype = _like("full_like", x, dtype, device)
+    _check_fill(fill_value, dtype, "full_like")
+    return new(drv.full(x.shape, fill_value, dtype, dev), drv, dtype)
+
+
+def zeros_like(x: Array, /, *, dtype: Any = None, device: Device | str | None = None) -> Array:
+    """Zeros shaped like ``x``.
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.zeros_like.html
+    """
+    drv, dev, dtype = _like("zeros_like", x, dtype, device)
+    return new(drv.full(x.shape, False, dtype, dev), drv, dtype)
+
+
+def ones_like(x: Array, /, *, dtype: Any = None, device: Device | str | None = None) -> Array:
+    """Ones shaped like ``x``.
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.ones_like.html
+    """
+    drv, dev, dtype = _like("ones_like", x, dtype, device)
+    return new(drv.full(x.shape, True, dtype, dev), drv, dtype)
+
+
+def empty_like(x: Array, /, *, dtype: Any = None, device: Device | str | None = None) -> Array:
+    """An uninitialised array shaped like ``x``.
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.empty_like.html
+    """
+    drv, dev, dtype = _like("empty_like", x, dtype, device)
+    return new(drv.empty(x.shape, dtype, dev), drv, dtype)
+
+
+def eye(
+    n_rows: int,
+    n_cols: int | None = None,
+    /,
+    *,
+    k: int = 0,
+    dtype: Any = None,
+    device: Device | str | None = None,
+) -> Array:
+    """A 2-D array with ones on the ``k``-th diagonal.
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.eye.html
+    """
+    n_rows = operator.index(n_rows)
+    n_cols = n_rows if n_cols is None else operator.index(n_cols)
+    if n_rows < 0 or n_cols < 0:
+        raise ValueError(f"eye: sizes must be non-negative, got {n_rows}, {n_cols}")
+    drv, dev, cfg = _target("eye", device)
+    dtype = _dtype_arg(dtype, "eye") or cfg.default_float
+    return new(drv.eye(n_rows, n_cols, operator.index(k), dtype, dev), drv, dtype)
+
+
+def linspace(
+    start: int | float | complex,
+    stop: int | float | complex,
+    /,
+    num: int,
+    *,
+    dtype: Any = None,
+    device: Device | str | None = None,
+    endpoint: bool = True,
+) -> Array:
+    """``num`` evenly spaced values from ``start`` to ``stop``.
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.linspace.html
+    """
+    num = operator.index(num)
+    if num < 0:
+        raise ValueError(f"linspace: num must be non-negative, got {num}")
+    drv, dev, cfg = _target("linspace", device)
+    dtype = _dtype_arg(dtype, "linspace")
+    is_complex = isinstance(start, complex) or isinstance(stop, complex)
+    if dtype is None:
+        dtype = cfg.default_complex if is_complex else cfg.default_float
+    if dtype.kind not in "fc" or (is_complex and dtype.kind != "c"):
+        raise TypeError(f"linspace: dtype must be a floating-point dtype, got {dtype}")
+    return new(drv.linspace(start, stop, num, bool(endpoint), dtype, dev), drv, dtype)
+
+
+def meshgrid(*arrays: Array, indexing: str = "xy") -> tuple[Array, ...]:
+    """Coordinate matrices from 1-D coordinate vectors.
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.meshgrid.html
+    """
+    if indexing not in ("xy", "ij"):
+        raise ValueError(f"meshgrid: indexing must be 'xy' or 'ij', got {indexing!r}")
+    if not arrays:
+        return ()
+    for i, a in enumerate(arrays):
+        check_array(a, "meshgrid", f"arrays[{i}]")
+        if a.ndim != 1:
+            raise ValueError(f"meshgrid: arrays must be 1-D, arrays[{i}] has shape {a.shape}")
+        if a._dtype is not arrays[0]._dtype:
+            raise TypeError(
+                f"meshgrid: arrays must share one dtype, got {arrays[0]._dtype} and {a._dtype}"
+            )
+    drv = same_driver(arrays, "meshgrid")
+    if drv.meshgrid is not None:
+        return tuple(
+            new(v, drv, arrays[0]._dtype)
+            for v in drv.meshgrid([a._value for a in arrays], indexing)
+        )
+    sizes = [a.shape[0] for a in arrays]
+    if indexing == "xy" and len(arrays) > 1:
+        sizes[0], sizes[1] = sizes[1], sizes[0]
+    out = []
+    for i, a in enumerate(arrays):
+        axis = i
+        if indexing == "xy" and len(arrays) > 1 and i < 2:
+            axis = 1 - i
+        shape = [1] * len(arrays)
+        shape[axis] = sizes[axis]
+        v = drv.broadcast_to(drv.reshape(a._value, tuple(shape), None), tuple(sizes))
+        out.append(new(v, drv, a._dtype))
+    return tuple(out)
+
+
+def tril(x: Array, /, *, k: int = 0) -> Array:
+    """The lower triangle of each matrix in ``x`` (elements above the ``k``-th diagonal zeroed).
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.tril.html
+    """
+    check_array(x, "tril")
+    if x.ndim < 2:
+        raise ValueError(f"tril: x must have at least 2 dimensions, got shape {x.shape}")
+    return new(x._driver.tril(x._value, operator.index(k)), x._driver, x._dtype)
+
+
+def triu(x: Array, /, *, k: int = 0) -> Array:
+    """The upper triangle of each matrix in ``x`` (elements below the ``k``-th diagonal zeroed).
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.triu.html
+    """
+    check_array(x, "triu")
+    if x.ndim < 2:
+        raise ValueError(f"triu: x must have at least 2 dimensions, got shape {x.shape}")
+    return new(x._driver.triu(x._value, operator.index(k)), x._driver, x._dtype)
+
+
+def from_dlpack(
+    x: Any, /, *, device: Device | str | None = None, copy: bool | None = None
+) -> Array:
+    """An array from any object implementing ``__dlpack__``, on the active driver.
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.from_dlpack.html
+    """
+    if not hasattr(x, "__dlpack__"):
+        raise TypeError(f"from_dlpack: {type(x).__name__} does not implement __dlpack__")
+    drv, dev, _ = _target("from_dlpack", device)
+    value = drv.from_dlpack(x, dev, copy)
+    return new(value, drv, drv.dtype_of(value))
+
+
+def _sequence_of_arrays(arrays: Sequence[Array], fn: str) -> list[Array]:
+    if not isinstance(arrays, (list, tuple)) or not arrays:
+        raise TypeError(f"{fn}: expected a non-empty list or tuple of arrays")
+    return [check_array(a, fn, f"arrays[{i}]") for i, a in enumerate(arrays)]

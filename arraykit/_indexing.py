@@ -1,0 +1,358 @@
+"""Indexing: ``x[key]``, ``x[key] = value``, ``take`` and ``take_along_axis``.
+
+Core normalises every key once — ints, slices, ``None``, one ``Ellipsis``, integer and
+boolean arrays — checks integer indices against the shape (``IndexError`` on every
+driver: TF's GPU gather would return zeros, JAX would clamp) and hands drivers a tuple
+of plain Python objects and native arrays with non-negative integer indices.
+
+Spec: https://data-apis.org/array-api/2025.12/API_specification/indexing.html
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+import numpy as np
+
+from . import _config, _promotion
+from . import _dtypes as dt
+from ._array import Array
+from ._core import broadcast_shapes, check_array, new, normalize_axis, same_driver
+
+# NumPy dtype kind of Python data -> the Python scalar kind it stands for.
+_DATA_KIND = {"b": "b", "i": "i", "u": "i", "f": "f", "c": "c"}
+
+
+def getitem(x: Array, key: Any) -> Array:
+    """``x[key]``."""
+    drv = x._driver
+    if key.__class__ is int:  # fast path: x[i]
+        shape = drv.shape_of(x._value)
+        if not shape:
+            raise IndexError(
+                "__getitem__: too many indices: a 0-D array takes (), ... or None as its index"
+            )
+        n = shape[0]
+        if n is not None and not -n <= key < n:
+            raise IndexError(f"__getitem__: index {key} is out of bounds for axis 0 with size {n}")
+        return new(drv.getitem(x._value, ((key % n) if n else key,)), drv, x._dtype)
+    return new(drv.getitem(x._value, _normalize_key(x, key, "__getitem__")), drv, x._dtype)
+
+
+def setitem(x: Array, key: Any, value: Any) -> None:
+    """``x[key] = value``: in place on mutable drivers, a functional update on the others;
+    the Array keeps its identity, and is unchanged when anything fails.
+
+    ``value`` must promote to ``x``'s dtype under the active promotion mode (the 2025.12
+    rule; Python scalars and lists of them count as weak, like scalars) and broadcast to
+    ``x[key]``'s shape; else ``TypeError``/``ValueError``.  Besides arrays and Python
+    scalars, arraykit takes nested lists and anything ``ak.asarray`` takes."""
+    drv = x._driver
+    nkey = _normalize_key(x, key, "__setitem__")
+    dtype = x._dtype
+    if value.__class__ is Array:
+        native = _array_value(x, value)
+    else:
+        kind = _promotion.scalar_kind(value)
+        if kind is not None:
+            _check_weak(kind, dtype, value)
+            if kind == "i" and dtype.kind in "iu":
+                info = dt.iinfo(dtype)
+                if not info.min <= value <= info.max:
+                    raise OverflowError(f"__setitem__: {value} is out of bounds for {dtype}")
+            native = drv.asarray(value, dtype, drv.device_of(x._value), None)
+        elif isinstance(value, (list, tuple)):
+            data_kind = _DATA_KIND.get(_host(value).dtype.kind)
+            if data_kind is None:
+                raise TypeError(f"__setitem__: cannot assign {value!r} to a {dtype} array")
+            _check_weak(data_kind, dtype, value)
+            native = _as_array(x, value, dtype)._value
+        else:
+            native = _array_value(x, _as_array(x, value, None))
+    try:
+        result = drv.setitem(x._value, nkey, native)
+    except Exception as e:
+        _diagnose_setitem(x, nkey, native, e)
+        raise
+    x._value = result
+
+
+def _check_weak(kind: str, dtype: np.dtype, value: Any) -> None:
+    """TypeError unless Python data of ``kind`` promotes to ``dtype`` in the active mode."""
+    cfg = _config.get()
+    try:
+        out = _promotion.promote_scalar(
+            cfg.promotion, dtype, kind, cfg.default_int, cfg.default_float, "__setitem__"
+        )
+    except TypeError:
+        out = None
+    if out is not dtype:
+        raise TypeError(
+            f"__setitem__: cannot assign {type(value).__name__} {value!r} to a {dtype} array "
+            f"(it does not promote to {dtype} under the {cfg.promotion.name!r} promotion mode)"
+        )
+
+
+def _host(value: Any) -> np.ndarray:
+    try:
+        return np.asarray(value)
+    except (TypeError, ValueError, OverflowError) as e:
+        raise TypeError(f"__setitem__: cannot assign {value!r}: {e}") from None
+
+
+def _array_value(x: Array, value: Array) -> Any:
+    """``value``'s native, cast to ``x``'s dtype when it promotes to it."""
+    drv = same_driver((x, value), "__setitem__")
+    if value._dtype is x._dtype:
+        return value._value
+    if not _promotion.can_cast(_config.get().promotion, value._dtype, x._dtype):
+        raise TypeError(
+            f"__setitem__: cannot assign a {value._dtype} array to a {x._dtype} array (it "
+            "does not promote to it under the active promotion mode); cast it with ak.astype"
+        )
+    return drv.astype(value._value, x._dtype)
+
+
+def _as_array(x: Array, value: Any, dtype: np.dtype | None) -> Array:
+    """``value`` (not an Array, not a Python scalar) as an Array on ``x``'s driver/device."""
+    from ._creation import asarray
+
+    try:
+        return asarray(value, dtype=dtype, driver=x._driver, device=x.device)
+    except OverflowError as e:
+        raise OverflowError(f"__setitem__: {e}") from None
+    except (TypeError, ValueError) as e:
+        raise TypeError(
+            f"__setitem__: cannot assign a {type(value).__name__} to an array: {e}"
+        ) from None
+
+
+def _diagnose_setitem(x: Array, nkey: tuple, native: Any, error: Exception) -> None:
+    """Turn a driver's failure to broadcast ``value`` into the spec's ValueError."""
+    drv = x._driver
+    try:
+        target = tuple(drv.shape_of(drv.getitem(x._value, nkey)))
+    except Exception:
+        return  # keep the driver's own error
+    vshape = tuple(drv.shape_of(native))
+    try:
+        if broadcast_shapes(vshape, target) == target:
+            return
+    except ValueError:
+        pass
+    raise ValueError(
+        f"__setitem__: a value of shape {vshape} cannot be broadcast to the indexed shape {target}"
+    ) from error
+
+
+def _plain_slice(s: slice) -> bool:
+    """Whether ``s`` has int-or-None bounds and a non-zero step (no conversion needed)."""
+    a, b, c = s.start, s.stop, s.step
+    return (
+        (a is None or a.__class__ is int)
+        and (b is None or b.__class__ is int)
+        and (c is None or (c.__class__ is int and c != 0))
+    )
+
+
+def _normalize_key(x: Array, key: Any, fn: str) -> tuple:
+    """The key as a tuple for the driver, validated against ``x``'s shape."""
+    drv = x._driver
+    items = key if isinstance(key, tuple) else (key,)
+    shape = drv.shape_of(x._value)
+    ndim = len(shape)
+    # Fast path: Python ints and plain slices only (x[i, j], x[1:3], x[:, 0]).
+    if len(items) <= ndim:
+        fast: list[Any] = []
+        for axis, item in enumerate(items):
+            cls = item.__class__
+            if cls is int:
+                n = shape[axis]
+                if n is not None and not -n <= item < n:
+                    raise IndexError(
+                        f"{fn}: index {item} is out of bounds for axis {axis} with size {n}"
+                    )
+                fast.append(item % n if n else item)
+            elif cls is slice and _plain_slice(item):
+                fast.append(item)
+            else:
+                break
+        else:
+            return tuple(fast)
+    n_ellipsis = 0
+    consumed = 0  # how many of x's axes the key indexes
+    out: list[Any] = []
+    for item in items:
+        if item is Ellipsis:
+            n_ellipsis += 1
+        elif item is None:
+            pass
+        elif isinstance(item, (bool, Array, list, np.ndarray)):
+            if isinstance(item, (list, np.ndarray)):  # NumPy-style keys: host index data
+                from ._creation import asarray
+
+                item = asarray(item, driver=drv, device=drv.device_of(x._value))
+            if isinstance(item, Array) and item._dtype is dt.bool:
+                consumed += item.ndim
+            elif item.__class__ is not bool:
+                consumed += 1
+        elif isinstance(item, slice):
+            consumed += 1
+        else:
+            try:
+                operator.index(item)
+            except TypeError:
+                raise IndexError(
+                    f"{fn}: invalid index {item!r} of type {type(item).__name__}; use ints, "
+                    "slices, None, Ellipsis, or integer or boolean arrays"
+                ) from None
+            consumed += 1
+        out.append(item)
+    if n_ellipsis > 1:
+        raise IndexError(f"{fn}: an index can only have a single ellipsis ('...')")
+    if consumed > ndim:
+        raise IndexError(f"{fn}: too many indices for an array of {ndim} dimensions: {key!r}")
+    # Second pass: bounds-check ints and integer arrays against the axis they index.
+    axis = 0
+    for i, item in enumerate(out):
+        if item is Ellipsis:
+            axis += ndim - consumed
+        elif item is None or item.__class__ is bool:
+            continue
+        elif isinstance(item, slice):
+            out[i] = slice(
+                _index_or_none(item.start, fn),
+                _index_or_none(item.stop, fn),
+                _index_or_none(item.step, fn),
+            )
+            if out[i].step == 0:
+                raise ValueError(f"{fn}: slice step cannot be zero")
+            axis += 1
+        elif isinstance(item, Array):
+            same_driver((x, item), fn)
+            if item._dtype is dt.bool:
+                out[i] = _mask(item, shape[axis : axis + item.ndim], fn)
+                axis += item.ndim
+            elif item._dtype in dt.INTEGER:
+                out[i] = _bounded(item, shape[axis], axis, fn)
+                axis += 1
+            else:
+                raise IndexError(
+                    f"{fn}: arrays used as indices must be integer or boolean, got {item._dtype}"
+                )
+        else:
+            k = operator.index(item)
+            n = shape[axis]
+            if n is not None and not -n <= k < n:
+                raise IndexError(f"{fn}: index {k} is out of bounds for axis {axis} with size {n}")
+            out[i] = k % n if n else k
+            axis += 1
+    return tuple(out)
+
+
+def _index_or_none(v: Any, fn: str) -> int | None:
+    if v is None:
+        return None
+    try:
+        return operator.index(v)
+    except TypeError:
+        raise IndexError(f"{fn}: slice bounds must be integers or None, got {v!r}") from None
+
+
+def _mask(mask: Array, shape: tuple, fn: str) -> Any:
+    """The native of a boolean index, checked against the dimensions it indexes.
+
+    The spec lets a mask dimension be 0 whatever the indexed size (selecting nothing);
+    such a mask becomes an all-False mask of the indexed shape, which every driver takes.
+    """
+    zero = False
+    for m, s in zip(mask.shape, shape, strict=True):
+        if m is not None and s is not None and m != s:
+            if m != 0:
+                raise IndexError(
+                    f"{fn}: boolean index of shape {mask.shape} does not match the indexed "
+                    f"dimensions {tuple(shape)}"
+                )
+            zero = True
+    if not zero:
+        return mask._value
+    drv = mask._driver
+    return drv.full(tuple(shape), False, dt.bool, drv.device_of(mask._value))
+
+
+def _bounded(index: Array, n: int | None, axis: int, fn: str) -> Any:
+    """The native of an integer index array, bounds-checked and made non-negative."""
+    drv = index._driver
+    v = index._value
+    if n is None or index.size == 0:
+        return v
+    try:
+        lo = drv.to_scalar(drv.min(v, None, False))
+        hi = drv.to_scalar(drv.max(v, None, False))
+    except Exception:
+        return v
+    if lo < -n or hi >= n:
+        bad = lo if lo < -n else hi
+        raise IndexError(f"{fn}: index {bad} is out of bounds for axis {axis} with size {n}")
+    if lo < 0:
+        nn = drv.asarray(n, index._dtype, drv.device_of(v), None)
+        zero = drv.asarray(0, index._dtype, drv.device_of(v), None)
+        v = drv.where(drv.less(v, zero), drv.add(v, nn), v)
+    return v
+
+
+def take(x: Array, indices: Array, /, *, axis: int | None = None) -> Array:
+    """Elements of ``x`` at ``indices`` (1-D, integer) along ``axis``.
+
+    Out-of-range indices raise ``IndexError`` (the spec leaves them unspecified).
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.take.html
+    """
+    check_array(x, "take")
+    check_array(indices, "take", "indices")
+    drv = same_driver((x, indices), "take")
+    if indices._dtype not in dt.INTEGER:
+        raise TypeError(f"take: 'indices' must have an integer dtype, got {indices._dtype}")
+    if indices.ndim != 1:
+        raise ValueError(f"take: 'indices' must be 1-D, got shape {indices.shape}")
+    if x.ndim == 0:
+        raise ValueError("take: 'x' must have at least one dimension, got a 0-D array")
+    if axis is None:
+        if x.ndim != 1:
+            raise ValueError(f"take: 'axis' is required for a {x.ndim}-D array")
+        axis = 0
+    ax = normalize_axis(axis, x.ndim, "take")
+    idx = _bounded(indices, x.shape[ax], ax, "take")
+    return new(drv.take(x._value, idx, ax), drv, x._dtype)
+
+
+def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
+    """Elements of ``x`` at ``indices`` along ``axis`` (indices broadcast with ``x``).
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.take_along_axis.html
+    """
+    check_array(x, "take_along_axis")
+    check_array(indices, "take_along_axis", "indices")
+    drv = same_driver((x, indices), "take_along_axis")
+    if indices._dtype not in dt.INTEGER:
+        raise TypeError(
+            f"take_along_axis: 'indices' must have an integer dtype, got {indices._dtype}"
+        )
+    if indices.ndim != x.ndim:
+        raise ValueError(
+            f"take_along_axis: 'indices' must have x's number of dimensions ({x.ndim}), got "
+            f"shape {indices.shape}"
+        )
+    ax = normalize_axis(axis, x.ndim, "take_along_axis")
+    for i, (m, n) in enumerate(zip(x.shape, indices.shape, strict=True)):
+        if i != ax and m != n and 1 not in (m, n) and None not in (m, n):
+            raise ValueError(
+                f"take_along_axis: shapes {x.shape} of 'x' and {indices.shape} of 'indices' "
+                f"do not broadcast outside axis {ax}"
+            )
+    idx = _bounded(indices, x.shape[ax], ax, "take_along_axis")
+    return new(drv.take_along_axis(x._value, idx, ax), drv, x._dtype)
+
+
+__all__ = ["take", "take_along_axis"]

@@ -1,0 +1,123 @@
+"""Linear algebra functions of the main namespace: ``matmul``, ``matrix_transpose``,
+``tensordot``, ``vecdot`` (also exported by ``ak.linalg``).
+
+Spec: https://data-apis.org/array-api/2025.12/API_specification/linear_algebra_functions.html
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+
+from . import _dtypes as dt
+from ._array import Array
+from ._core import broadcast_shapes, check_array, new, normalize_axis, result_dtype, same_driver
+
+__all__ = ["matmul", "matrix_transpose", "tensordot", "vecdot"]
+
+_NUMERIC = frozenset(dt.NUMERIC)
+
+
+def _promoted(fn: str, x1: Array, x2: Array) -> tuple[Array, Array]:
+    """``x1`` and ``x2`` checked, on one driver, cast to their numeric result dtype."""
+    check_array(x1, fn, "x1")
+    check_array(x2, fn, "x2")
+    drv = same_driver((x1, x2), fn)
+    dtype = result_dtype((x1, x2), fn)
+    if dtype not in _NUMERIC:
+        raise TypeError(f"{fn}: expected numeric arrays, got {x1._dtype} and {x2._dtype}")
+    if x1._dtype is not dtype:
+        x1 = new(drv.astype(x1._value, dtype), drv, dtype)
+    if x2._dtype is not dtype:
+        x2 = new(drv.astype(x2._value, dtype), drv, dtype)
+    return x1, x2
+
+
+def matmul(x1: Array, x2: Array, /) -> Array:
+    """Matrix product (``x1 @ x2``), with the spec's 1-D promotion and batch broadcasting.
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.matmul.html
+    """
+    if x1.__class__ is not Array or x2.__class__ is not Array:
+        # Operators pass Python scalars through: the spec allows only arrays here.
+        check_array(x1, "matmul", "x1")
+        check_array(x2, "matmul", "x2")
+    x1, x2 = _promoted("matmul", x1, x2)
+    s1, s2 = x1.shape, x2.shape
+    if not s1 or not s2:
+        raise ValueError(f"matmul: arguments must have at least one dimension, got {s1} and {s2}")
+    k1 = s1[-1]
+    k2 = s2[-2] if len(s2) > 1 else s2[0]
+    if k1 is not None and k2 is not None and k1 != k2:
+        raise ValueError(f"matmul: shapes {s1} and {s2} do not align ({k1} != {k2})")
+    if len(s1) > 2 or len(s2) > 2:
+        broadcast_shapes(s1[:-2], s2[:-2], fn="matmul")
+    drv = x1._driver
+    return new(drv.matmul(x1._value, x2._value), drv, x1._dtype)
+
+
+def matrix_transpose(x: Array, /) -> Array:
+    """Transpose of each matrix in ``x`` (the last two axes swapped).
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.matrix_transpose.html
+    """
+    check_array(x, "matrix_transpose")
+    n = x.ndim
+    if n < 2:
+        raise ValueError(f"matrix_transpose: x must have at least 2 dimensions, got {x.shape}")
+    axes = (*range(n - 2), n - 1, n - 2)
+    return new(x._driver.permute_dims(x._value, axes), x._driver, x._dtype)
+
+
+def tensordot(
+    x1: Array, x2: Array, /, *, axes: int | tuple[Sequence[int], Sequence[int]] = 2
+) -> Array:
+    """Contraction of ``x1`` and ``x2`` over ``axes``.
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.tensordot.html
+    """
+    x1, x2 = _promoted("tensordot", x1, x2)
+    if isinstance(axes, tuple | list):
+        if len(axes) != 2:
+            raise ValueError(f"tensordot: axes must be an int or a pair of sequences, got {axes}")
+        a1 = tuple(normalize_axis(a, x1.ndim, "tensordot", "axes") for a in axes[0])
+        a2 = tuple(normalize_axis(a, x2.ndim, "tensordot", "axes") for a in axes[1])
+    else:
+        n = operator.index(axes)
+        if n < 0 or n > min(x1.ndim, x2.ndim):
+            raise ValueError(f"tensordot: axes={n} is out of range for shapes {x1.shape}, "
+                             f"{x2.shape}")
+        a1 = tuple(range(x1.ndim - n, x1.ndim))
+        a2 = tuple(range(n))
+    if len(a1) != len(a2):
+        raise ValueError(f"tensordot: axes {a1} and {a2} differ in length")
+    for i, j in zip(a1, a2, strict=True):
+        if x1.shape[i] != x2.shape[j]:
+            raise ValueError(
+                f"tensordot: shapes {x1.shape} and {x2.shape} differ on contracted axes "
+                f"{i} and {j}"
+            )
+    drv = x1._driver
+    return new(drv.tensordot(x1._value, x2._value, (a1, a2)), drv, x1._dtype)
+
+
+def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
+    """Dot product of vectors along ``axis``: ``sum(conj(x1) * x2, axis=axis)``.
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.vecdot.html
+    """
+    x1, x2 = _promoted("vecdot", x1, x2)
+    shape = broadcast_shapes(x1.shape, x2.shape, fn="vecdot")
+    if not shape:
+        raise ValueError("vecdot: arrays must have at least one dimension")
+    ax = normalize_axis(axis, len(shape), "vecdot")
+    # The spec requires the contracted axis to match *before* broadcasting.
+    ax1, ax2 = ax - len(shape) + x1.ndim, ax - len(shape) + x2.ndim
+    if ax1 < 0 or ax2 < 0 or x1.shape[ax1] != x2.shape[ax2]:
+        raise ValueError(f"vecdot: shapes {x1.shape} and {x2.shape} differ along axis {axis}")
+    drv = x1._driver
+    if drv.vecdot is not None:
+        return new(drv.vecdot(x1._value, x2._value, ax - len(shape)), drv, x1._dtype)
+    v1 = drv.conj(x1._value) if x1._dtype.kind == "c" else x1._value
+    prod = drv.multiply(v1, x2._value)
+    return new(drv.sum(prod, (ax,), x1._dtype, False), drv, x1._dtype)

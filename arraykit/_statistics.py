@@ -1,0 +1,355 @@
+"""Statistical functions: reductions (``sum``, ``prod``, ``max``, ``min``, ``mean``,
+``var``, ``std``) and scans (``cumulative_sum``, ``cumulative_prod``).
+
+Core decides every result dtype and every special case the spec pins down, so drivers
+only run their native reduction:
+
+* ``sum``/``prod``/``cumulative_*`` accumulate integers in the default integer dtype
+  (unsigned ones in the unsigned dtype of that width) unless ``x``'s range is wider;
+  floating-point inputs keep their dtype; ``dtype=`` casts ``x`` before computing.
+* ``mean``/``var``/``std`` of an empty reduction, and ``var``/``std`` where
+  ``M - correction <= 0``, are NaN on every driver (NumPy would warn and give ``inf``).
+* ``max``/``min`` of zero elements raise ``ValueError`` on every driver.
+* Outside ``promotion="strict"``, boolean and integer inputs are accepted where NumPy
+  accepts them: ``mean``/``var``/``std`` compute in the default float dtype, ``sum``/
+  ``prod``/``cumulative_*`` of booleans in the default integer dtype, ``max``/``min`` of
+  booleans stay boolean.  Under ``"strict"`` they raise ``TypeError``.
+
+Spec: https://data-apis.org/array-api/2025.12/API_specification/statistical_functions.html
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from typing import Any
+
+import numpy as np
+
+from . import _config
+from . import _dtypes as dt
+from ._array import Array
+from ._core import check_array, new, normalize_axes, normalize_axis
+
+__all__ = ["cumulative_prod", "cumulative_sum", "max", "mean", "min", "prod", "std", "sum", "var"]
+
+_BF16 = (dt.bfloat16,) if dt.bfloat16 is not None else ()
+_NUMERIC = frozenset((*dt.NUMERIC, *_BF16))
+_FLOATING = frozenset((*dt.FLOATING, *_BF16))
+_REAL_FLOATING = frozenset((*dt.REAL_FLOATING, *_BF16))
+_REAL = frozenset((*dt.INTEGER, *_REAL_FLOATING))
+_INTEGER = frozenset(dt.INTEGER)
+_UNSIGNED_OF = {dt.int32: dt.uint32, dt.int64: dt.uint64}
+
+
+def _strict(cfg: _config.Config | None = None) -> bool:
+    return (cfg or _config.get()).promotion.name == "strict"
+
+
+# ---------------------------------------------------------------------- helpers
+def _accumulation_dtype(x: Array, dtype: Any, fn: str) -> np.dtype:
+    """The dtype ``sum``/``prod``/``cumulative_*`` compute and return (the spec's rules)."""
+    xd = x._dtype
+    if xd not in _NUMERIC and xd is not dt.bool:
+        raise TypeError(f"{fn}: 'x' must have a numeric dtype, got {xd}")
+    cfg = None
+    if xd is dt.bool:
+        cfg = _config.get()
+        if _strict(cfg):
+            raise TypeError(
+                f"{fn}: 'x' must have a numeric dtype, got bool (the 'strict' promotion mode "
+                "follows the standard; cast with ak.astype first)"
+            )
+    if dtype is not None:
+        try:
+            out = dt.canonical(dtype)
+        except TypeError as e:
+            raise TypeError(f"{fn}: 'dtype': {e}") from None
+        if out not in _NUMERIC:
+            raise TypeError(f"{fn}: 'dtype' must be a numeric dtype, got {out}")
+        if xd.kind == "c" and out.kind != "c":
+            raise TypeError(
+                f"{fn}: 'dtype'={out} would discard the imaginary part of a {xd} array; "
+                "use a complex dtype, or ak.real/ak.imag first"
+            )
+        return out
+    if xd in _FLOATING:
+        return xd
+    cfg = cfg or _config.get()
+    if xd is dt.bool:
+        return cfg.default_int
+    return _integer_accumulator(xd, cfg.default_int)
+
+
+@functools.cache
+def _integer_accumulator(xd: np.dtype, default_int: np.dtype) -> np.dtype:
+    """The default integer (its unsigned twin for unsigned ``xd``) unless ``xd`` is wider."""
+    default = default_int if xd.kind == "i" else _UNSIGNED_OF[default_int]
+    xi, di = np.iinfo(xd), np.iinfo(default)
+    return default if di.min <= xi.min and xi.max <= di.max else xd
+
+
+def _compute_dtype(x: Array, allowed: frozenset, words: str, fn: str) -> np.dtype:
+    """``x``'s dtype if allowed; the default float for bools/integers outside strict mode."""
+    xd = x._dtype
+    if xd in allowed:
+        return xd
+    if xd is dt.bool or xd in _INTEGER:
+        cfg = _config.get()
+        if not _strict(cfg):
+            return cfg.default_float
+        raise TypeError(
+            f"{fn}: 'x' must have a {words} dtype, got {xd} (the 'strict' promotion mode "
+            "follows the standard; cast with ak.astype first)"
+        )
+    raise TypeError(f"{fn}: 'x' must have a {words} dtype, got {xd}")
+
+
+def _reduced_count(shape: tuple, axes: tuple[int, ...] | None) -> int | None:
+    """How many elements each result element reduces over (None: not known yet)."""
+    sizes = shape if axes is None else [shape[a] for a in axes]
+    return None if None in sizes else math.prod(sizes)
+
+
+def _reduced_shape(shape: tuple, axes: tuple[int, ...] | None, keepdims: bool) -> tuple:
+    axes_set = set(range(len(shape))) if axes is None else set(axes)
+    if keepdims:
+        return tuple(1 if i in axes_set else n for i, n in enumerate(shape))
+    return tuple(n for i, n in enumerate(shape) if i not in axes_set)
+
+
+def _nan_result(
+    x: Array, value: Any, axes: tuple[int, ...] | None, keepdims: bool, dtype: np.dtype
+) -> Array | None:
+    """An all-NaN result of the reduction's shape; None if that shape is not known yet."""
+    shape = _reduced_shape(x.shape, axes, keepdims)
+    if None in shape:
+        return None
+    drv = x._driver
+    fill = complex(math.nan, math.nan) if dtype.kind == "c" else math.nan
+    return new(drv.full(shape, fill, dtype, drv.device_of(value)), drv, dtype)
+
+
+# ---------------------------------------------------------------------- sums, products
+def sum(
+    x: Array,
+    /,
+    *,
+    axis: int | tuple[int, ...] | None = None,
+    dtype: Any = None,
+    keepdims: bool = False,
+) -> Array:
+    """Sum of the elements of ``x`` over ``axis``.
+
+    Integers accumulate in the default integer dtype (unsigned ones in the unsigned dtype
+    of its width) unless ``x``'s range is wider; other dtypes are kept.  Outside
+    ``promotion="strict"``, booleans are summed as integers (NumPy counts them).
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.sum.html
+    """
+    check_array(x, "sum")
+    axes = normalize_axes(axis, x.ndim, "sum")
+    out = _accumulation_dtype(x, dtype, "sum")
+    drv = x._driver
+    value = x._value if x._dtype is out else drv.astype(x._value, out)
+    return new(drv.sum(value, axes, out, bool(keepdims)), drv, out)
+
+
+def prod(
+    x: Array,
+    /,
+    *,
+    axis: int | tuple[int, ...] | None = None,
+    dtype: Any = None,
+    keepdims: bool = False,
+) -> Array:
+    """Product of the elements of ``x`` over ``axis`` (1 for an empty reduction).
+
+    Result dtypes as for ``sum``.
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.prod.html
+    """
+    check_array(x, "prod")
+    axes = normalize_axes(axis, x.ndim, "prod")
+    out = _accumulation_dtype(x, dtype, "prod")
+    drv = x._driver
+    value = x._value if x._dtype is out else drv.astype(x._value, out)
+    return new(drv.prod(value, axes, out, bool(keepdims)), drv, out)
+
+
+def _cumulative(fn: str, x: Array, axis: int | None, dtype: Any, include_initial: bool) -> Array:
+    check_array(x, fn)
+    ndim = x.ndim
+    if ndim == 0:
+        raise ValueError(f"{fn}: 'x' must have at least one dimension, got a 0-D array")
+    if axis is None:
+        if ndim > 1:
+            raise ValueError(f"{fn}: 'axis' is required for a {ndim}-D array (shape {x.shape})")
+        ax = 0
+    else:
+        ax = normalize_axis(axis, ndim, fn)
+    out = _accumulation_dtype(x, dtype, fn)
+    drv = x._driver
+    value = x._value if x._dtype is out else drv.astype(x._value, out)
+    return new(getattr(drv, fn)(value, ax, out, bool(include_initial)), drv, out)
+
+
+def cumulative_sum(
+    x: Array,
+    /,
+    *,
+    axis: int | None = None,
+    dtype: Any = None,
+    include_initial: bool = False,
+) -> Array:
+    """Cumulative sum of ``x`` along ``axis`` (optional for 1-D ``x`` only).
+
+    Result dtypes as for ``sum``.  A 0-D ``x`` raises ``ValueError`` (the spec leaves it
+    unspecified).
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.cumulative_sum.html
+    """
+    return _cumulative("cumulative_sum", x, axis, dtype, include_initial)
+
+
+def cumulative_prod(
+    x: Array,
+    /,
+    *,
+    axis: int | None = None,
+    dtype: Any = None,
+    include_initial: bool = False,
+) -> Array:
+    """Cumulative product of ``x`` along ``axis`` (optional for 1-D ``x`` only).
+
+    Result dtypes as for ``sum``.  A 0-D ``x`` raises ``ValueError`` (the spec leaves it
+    unspecified).
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.cumulative_prod.html
+    """
+    return _cumulative("cumulative_prod", x, axis, dtype, include_initial)
+
+
+# ---------------------------------------------------------------------- extrema
+_EXTREMUM = {"max": "maximum", "min": "minimum"}
+
+
+def _extremum(fn: str, x: Array, axis: Any, keepdims: bool) -> Array:
+    check_array(x, fn)
+    xd = x._dtype
+    if xd not in _REAL and (xd is not dt.bool or _strict()):
+        raise TypeError(
+            f"{fn}: 'x' must have a real-valued dtype, got {xd}"
+            + (" (complex numbers have no order)" if xd.kind == "c" else "")
+        )
+    axes = normalize_axes(axis, x.ndim, fn)
+    if _reduced_count(x.shape, axes) == 0:
+        raise ValueError(
+            f"{fn}: the {_EXTREMUM[fn]} of zero elements is undefined (x has shape {x.shape}, "
+            f"axis={axis!r})"
+        )
+    drv = x._driver
+    return new(getattr(drv, fn)(x._value, axes, bool(keepdims)), drv, xd)
+
+
+def max(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Array:
+    """Maximum of the elements of ``x`` over ``axis``; NaNs propagate.
+
+    Reducing over zero elements raises ``ValueError`` (as NumPy does; the spec leaves it
+    implementation-defined).  Complex inputs raise ``TypeError``; boolean ones are
+    accepted outside ``promotion="strict"``.
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.max.html
+    """
+    return _extremum("max", x, axis, keepdims)
+
+
+def min(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Array:
+    """Minimum of the elements of ``x`` over ``axis``; NaNs propagate.
+
+    Reducing over zero elements raises ``ValueError`` (as NumPy does; the spec leaves it
+    implementation-defined).  Complex inputs raise ``TypeError``; boolean ones are
+    accepted outside ``promotion="strict"``.
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.min.html
+    """
+    return _extremum("min", x, axis, keepdims)
+
+
+# ---------------------------------------------------------------------- moments
+def mean(
+    x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
+) -> Array:
+    """Arithmetic mean of the elements of ``x`` over ``axis`` (NaN for zero elements).
+
+    Boolean and integer inputs compute in the default float dtype, as NumPy does, except
+    under ``promotion="strict"``, where they raise ``TypeError``.
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.mean.html
+    """
+    check_array(x, "mean")
+    out = _compute_dtype(x, _FLOATING, "floating-point", "mean")
+    axes = normalize_axes(axis, x.ndim, "mean")
+    drv = x._driver
+    value = x._value if x._dtype is out else drv.astype(x._value, out)
+    if _reduced_count(x.shape, axes) == 0:
+        nan = _nan_result(x, value, axes, keepdims, out)
+        if nan is not None:
+            return nan
+    return new(drv.mean(value, axes, bool(keepdims)), drv, out)
+
+
+def _moment(fn: str, x: Array, axis: Any, correction: Any, keepdims: bool) -> Array:
+    check_array(x, fn)
+    out = _compute_dtype(x, _REAL_FLOATING, "real floating-point", fn)
+    if isinstance(correction, bool) or not isinstance(correction, (int, float)):
+        raise TypeError(
+            f"{fn}: 'correction' must be a Python int or float, got {type(correction).__name__}"
+        )
+    axes = normalize_axes(axis, x.ndim, fn)
+    drv = x._driver
+    value = x._value if x._dtype is out else drv.astype(x._value, out)
+    n = _reduced_count(x.shape, axes)
+    if n is not None and n - correction <= 0:  # the spec: NaN, whatever the data
+        nan = _nan_result(x, value, axes, keepdims, out)
+        if nan is not None:
+            return nan
+    return new(getattr(drv, fn)(value, axes, correction, bool(keepdims)), drv, out)
+
+
+def var(
+    x: Array,
+    /,
+    *,
+    axis: int | tuple[int, ...] | None = None,
+    correction: int | float = 0.0,
+    keepdims: bool = False,
+) -> Array:
+    """Variance of the elements of ``x`` over ``axis``, divided by ``M - correction``.
+
+    NaN where ``M - correction <= 0`` on every driver.  Boolean and integer inputs compute
+    in the default float dtype, as NumPy does, except under ``promotion="strict"``, where
+    they raise ``TypeError``; complex inputs raise ``TypeError``.
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.var.html
+    """
+    return _moment("var", x, axis, correction, keepdims)
+
+
+def std(
+    x: Array,
+    /,
+    *,
+    axis: int | tuple[int, ...] | None = None,
+    correction: int | float = 0.0,
+    keepdims: bool = False,
+) -> Array:
+    """Standard deviation of the elements of ``x`` over ``axis`` (``sqrt`` of ``var``).
+
+    NaN where ``M - correction <= 0`` on every driver.  Boolean and integer inputs compute
+    in the default float dtype, as NumPy does, except under ``promotion="strict"``, where
+    they raise ``TypeError``; complex inputs raise ``TypeError``.
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.std.html
+    """
+    return _moment("std", x, axis, correction, keepdims)

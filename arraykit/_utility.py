@@ -1,0 +1,116 @@
+"""Utility functions: ``all``, ``any``, ``diff``.
+
+Spec: https://data-apis.org/array-api/2025.12/API_specification/utility_functions.html
+"""
+
+from __future__ import annotations
+
+import builtins
+import operator
+
+from . import _dtypes as dt
+from ._array import Array
+from ._core import check_array, new, normalize_axes, normalize_axis, result_dtype, same_driver
+
+__all__ = ["all", "any", "diff"]
+
+_NUMERIC = frozenset(dt.NUMERIC)
+
+
+def _reduce(name: str, x: Array, axis: int | tuple[int, ...] | None, keepdims: bool) -> Array:
+    check_array(x, name)
+    drv = x._driver
+    axes = normalize_axes(axis, x.ndim, name)
+    return new(getattr(drv, name)(x._value, axes, bool(keepdims)), drv, dt.bool)
+
+
+def all(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Array:
+    """Whether every element along ``axis`` is true (non-zero; NaN counts as true).
+
+    Accepts arrays of every dtype; ``axis=()`` tests each element on its own.
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.all.html
+    """
+    return _reduce("all", x, axis, keepdims)
+
+
+def any(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Array:
+    """Whether any element along ``axis`` is true (non-zero; NaN counts as true).
+
+    Accepts arrays of every dtype; ``axis=()`` tests each element on its own.
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.any.html
+    """
+    return _reduce("any", x, axis, keepdims)
+
+
+def diff(
+    x: Array,
+    /,
+    *,
+    axis: int = -1,
+    n: int = 1,
+    prepend: Array | None = None,
+    append: Array | None = None,
+) -> Array:
+    """The ``n``-th forward difference ``out[i] = x[i+1] - x[i]`` along ``axis``.
+
+    ``prepend`` and ``append`` are joined to ``x`` along ``axis`` first; the three arrays
+    promote together under the active mode, which gives the result's dtype.  ``n=0``
+    returns (a copy of) that joined array; ``n`` at least the joined length gives an empty
+    axis.  Boolean arrays raise ``TypeError`` (there is no boolean subtraction; use
+    ``ak.not_equal`` on slices).
+
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.diff.html
+    """
+    check_array(x, "diff")
+    try:
+        n = operator.index(n)
+    except TypeError:
+        raise TypeError(f"diff: 'n' must be an int, got {type(n).__name__}") from None
+    if n < 0:
+        raise ValueError(f"diff: 'n' must be non-negative, got {n}")
+    if x.ndim == 0:
+        raise ValueError("diff: 'x' must have at least one dimension, got shape ()")
+    ax = normalize_axis(axis, x.ndim, "diff")
+    extra = {"prepend": prepend, "append": append}
+    arrays = [x]
+    for arg, a in extra.items():
+        if a is not None:
+            check_array(a, "diff", arg)
+            _check_joinable(x, a, ax, arg)
+            arrays.append(a)
+    drv = same_driver(arrays, "diff")
+    dtype = result_dtype(arrays, "diff") if len(arrays) > 1 else x._dtype
+    if dtype not in _NUMERIC:
+        raise TypeError(f"diff: expected arrays of a numeric dtype, got {dtype}")
+    natives = {
+        arg: (None if a is None else a._value if a._dtype is dtype else drv.astype(a._value, dtype))
+        for arg, a in {"x": x, **extra}.items()
+    }
+    if drv.diff is not None:
+        out = drv.diff(
+            natives["x"], axis=ax, n=n, prepend=natives["prepend"], append=natives["append"]
+        )
+        return new(out, drv, dtype)
+    parts = [v for v in (natives["prepend"], natives["x"], natives["append"]) if v is not None]
+    value = drv.concat(parts, ax) if len(parts) > 1 else parts[0]
+    if n == 0:
+        return new(drv.copy(value) if value is x._value else value, drv, dtype)
+    head = (slice(None),) * ax
+    upper, lower = (*head, slice(1, None)), (*head, slice(None, -1))
+    for _ in range(n):
+        value = drv.subtract(drv.getitem(value, upper), drv.getitem(value, lower))
+    return new(value, drv, dtype)
+
+
+def _check_joinable(x: Array, a: Array, axis: int, arg: str) -> None:
+    """``ValueError`` unless ``a``'s shape equals ``x``'s except along ``axis``."""
+    xs, as_ = x.shape, a.shape
+    if len(as_) != len(xs) or builtins.any(
+        i != axis and p is not None and q is not None and p != q
+        for i, (p, q) in enumerate(zip(xs, as_, strict=True))
+    ):
+        raise ValueError(
+            f"diff: {arg!r} of shape {as_} must match x's shape {xs} except along axis {axis}"
+        )

@@ -1,0 +1,600 @@
+"""The linear algebra extension: ``ak.linalg``.
+
+Every function validates its arguments, computes its result dtype once and casts its
+inputs here, then calls the driver primitive of the same name (``drivers/_base.py``) on
+native values.  ``matrix_rank``, ``outer`` and ``trace`` are composites of primitives; a
+driver may replace them with a native fast path.  Tuple results are namedtuples with the
+spec's field names.
+
+Dtypes: functions the spec defines for floating-point inputs accept integer and bool
+arrays too, computing in the default float dtype as NumPy does, except under
+``promotion="strict"``, where they raise ``TypeError``.  ``eig``/``eigvals`` always
+return complex arrays of the input's precision.
+
+Spec: https://data-apis.org/array-api/2025.12/extensions/linear_algebra_functions.html
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from typing import Any, Literal, NamedTuple
+
+import numpy as np
+
+from . import _config
+from . import _dtypes as dt
+from ._array import Array
+from ._core import broadcast_shapes, check_array, new, normalize_axes, same_driver
+from ._core import result_dtype as _result_dtype
+from ._linalg_core import _promoted, matmul, matrix_transpose, tensordot, vecdot
+from .drivers._base import Driver
+
+__all__ = [
+    "EigResult", "EighResult", "QRResult", "SVDResult", "SlogdetResult",
+    "cholesky", "cross", "det", "diagonal", "eig", "eigh", "eigvals", "eigvalsh", "inv",
+    "matmul", "matrix_norm", "matrix_power", "matrix_rank", "matrix_transpose", "outer",
+    "pinv", "qr", "slogdet", "solve", "svd", "svdvals", "tensordot", "trace", "vecdot",
+    "vector_norm",
+]  # fmt: skip
+
+_FLOATING = frozenset(dt.FLOATING)
+_REAL_FLOATING = frozenset(dt.REAL_FLOATING)
+_NUMERIC = frozenset(dt.NUMERIC)
+_INTEGER_OR_BOOL = frozenset((dt.bool, *dt.INTEGER))
+
+
+class EighResult(NamedTuple):
+    """``eigh``'s result: real eigenvalues and the eigenvectors (columns)."""
+
+    eigenvalues: Array
+    eigenvectors: Array
+
+
+class EigResult(NamedTuple):
+    """``eig``'s result: complex eigenvalues and the eigenvectors (columns)."""
+
+    eigenvalues: Array
+    eigenvectors: Array
+
+
+class QRResult(NamedTuple):
+    """``qr``'s result: ``Q`` with orthonormal columns, upper-triangular ``R``."""
+
+    Q: Array
+    R: Array
+
+
+class SlogdetResult(NamedTuple):
+    """``slogdet``'s result: the determinant is ``sign * exp(logabsdet)``."""
+
+    sign: Array
+    logabsdet: Array
+
+
+class SVDResult(NamedTuple):
+    """``svd``'s result: ``x == U @ diag(S) @ Vh``."""
+
+    U: Array
+    S: Array
+    Vh: Array
+
+
+# ---------------------------------------------------------------------- helpers
+def _inexact(fn: str, dtype: np.dtype, what: str = "'x'") -> np.dtype:
+    """The floating dtype ``fn`` computes in for an input of ``dtype``; or TypeError."""
+    if dtype in _FLOATING:
+        return dtype
+    cfg = _config.get()
+    if dtype in _INTEGER_OR_BOOL:
+        if cfg.promotion.name != "strict":
+            return cfg.default_float
+        raise TypeError(
+            f"{fn}: {what} must have a floating-point dtype, got {dtype} (integer and bool "
+            "inputs are refused under promotion='strict'; cast with ak.astype)"
+        )
+    raise TypeError(f"{fn}: {what} must have a floating-point dtype, got {dtype}")
+
+
+def _cast(x: Array, dtype: np.dtype) -> Array:
+    if x._dtype is dtype:
+        return x
+    return new(x._driver.astype(x._value, dtype), x._driver, dtype)
+
+
+def _matrices(fn: str, x: Any, *, square: bool = False) -> Array:
+    """``x`` checked to be a (stack of) matrices, cast to the floating dtype ``fn`` uses."""
+    check_array(x, fn)
+    shape = x.shape
+    if len(shape) < 2:
+        raise ValueError(
+            f"{fn}: 'x' must be a matrix or a stack of matrices (at least 2 dimensions), got "
+            f"shape {shape}"
+        )
+    if square and None not in shape[-2:] and shape[-1] != shape[-2]:
+        raise ValueError(f"{fn}: 'x' must hold square matrices, got shape {shape}")
+    return _cast(x, _inexact(fn, x._dtype))
+
+
+def _promoted_floating(fn: str, x1: Any, x2: Any) -> tuple[Array, Array]:
+    """``x1`` and ``x2`` on one driver, cast to their common floating dtype."""
+    check_array(x1, fn, "x1")
+    check_array(x2, fn, "x2")
+    same_driver((x1, x2), fn)
+    dtype = _inexact(fn, _result_dtype((x1, x2), fn), "'x1' and 'x2'")
+    return _cast(x1, dtype), _cast(x2, dtype)
+
+
+def _real(dtype: np.dtype) -> np.dtype:
+    return dt.REAL_OF.get(dtype, dtype)
+
+
+def _complex(dtype: np.dtype) -> np.dtype:
+    return dt.COMPLEX_OF.get(dtype, dtype)
+
+
+def _bool_arg(fn: str, name: str, value: Any) -> bool:
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{fn}: {name!r} must be a bool, got {value!r}")
+    return bool(value)
+
+
+def _int_arg(fn: str, name: str, value: Any) -> int:
+    if isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{fn}: {name!r} must be an int, got {value!r}")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(f"{fn}: {name!r} must be an int, got {type(value).__name__}") from None
+
+
+def _rtol(fn: str, x: Array, rtol: Any) -> Any:
+    """``rtol`` as a native of ``x``'s real dtype that broadcasts against ``x.shape[:-2]``."""
+    if rtol is None:
+        return None
+    drv = x._driver
+    real = _real(x._dtype)
+    if rtol.__class__ is Array:
+        same_driver((x, rtol), fn)
+        if rtol._dtype not in _REAL_FLOATING:
+            raise TypeError(
+                f"{fn}: 'rtol' must have a real floating-point dtype, got {rtol._dtype}"
+            )
+        stack = x.shape[:-2]
+        try:
+            ok = broadcast_shapes(rtol.shape, stack, fn=fn) == stack
+        except ValueError:
+            ok = False
+        if not ok:
+            raise ValueError(
+                f"{fn}: 'rtol' of shape {rtol.shape} does not broadcast to the stack shape "
+                f"{stack} of 'x' (shape {x.shape})"
+            )
+        return rtol._value if rtol._dtype is real else drv.astype(rtol._value, real)
+    if isinstance(rtol, (bool, np.bool_)) or not isinstance(rtol, (int, float)):
+        raise TypeError(f"{fn}: 'rtol' must be a float, an array or None, got {rtol!r}")
+    if not rtol >= 0:
+        raise ValueError(f"{fn}: 'rtol' must be non-negative, got {rtol!r}")
+    return drv.asarray(float(rtol), real, drv.device_of(x._value), None)
+
+
+# ---------------------------------------------------------------------- decompositions
+def cholesky(x: Array, /, *, upper: bool = False) -> Array:
+    """Cholesky factor of a (stack of) Hermitian positive-definite matrices.
+
+    Whether ``x`` is positive-definite is not checked; the driver's error (or NaNs) result
+    when it is not.
+
+    Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.cholesky.html
+    """
+    upper = _bool_arg("cholesky", "upper", upper)
+    x = _matrices("cholesky", x, square=True)
+    return new(x._driver.cholesky(x._value, upper), x._driver, x._dtype)
+
+
+def eig(x: Array, /) -> EigResult:
+    """Eigenvalues and eigenvectors of a (stack of) square matrices.
+
+    Both results are complex of ``x``'s precision, also for real input.
+
+    Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.eig.html
+    """
+    x = _matrices("eig", x, square=True)
+    drv, out = x._driver, _complex(x._dtype)
+    w, v = drv.eig(x._value)
+    return EigResult(new(w, drv, out), new(v, drv, out))
+
+
+def eigvals(x: Array, /) -> Array:
+    """Eigenvalues of a (stack of) square matrices, complex of ``x``'s precision.
+
+    Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.eigvals.html
+    """
+    x = _matrices("eigvals", x, square=True)
+    return new(x._driver.eigvals(x._value), x._driver, _complex(x._dtype))
+
+
+def eigh(x: Array, /) -> EighResult:
+    """Eigenvalues (real) and eigenvectors of a (stack of) Hermitian matrices.
+
+    Only one triangle of ``x`` is read by most drivers; symmetry is not checked.
+
+    Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.eigh.html
+    """
+    x = _matrices("eigh", x, square=True)
+    drv = x._driver
+    w, v = drv.eigh(x._value)
+    return EighResult(new(w, drv, _real(x._dtype)), new(v, drv, x._dtype))
+
+
+def eigvalsh(x: Array, /) -> Array:
+    """Eigenvalues (real) of a (stack of) Hermitian matrices.
+
+    Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.eigvalsh.html
+    """
+    x = _matrices("eigvalsh", x, square=True)
+    return new(x._driver.eigvalsh(x._value), x._driver, _real(x._dtype))
+
+
+def qr(x: Array, /, *, mode: Literal["reduced", "complete"] = "reduced") -> QRResult:
+    """QR decomposition of a (stack of) matrices.
+
+    Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.qr.html
+    """
+    if mode not in ("reduced", "complete"):
+        raise ValueError(f"qr: 'mode' must be 'reduced' or 'complete', got {mode!r}")
+    x = _matrices("qr", x)
+    drv = x._driver
+    q, r = drv.qr(x._value, mode)
+    return QRResult(new(q, drv, x._dtype), new(r, drv, x._dtype))
+
+
+def slogdet(x: Array, /) -> SlogdetResult:
+    """Sign and log of the absolute value of the determinant of (a stack of) square matrices.
+
+    ``sign`` has ``x``'s dtype; ``logabsdet`` is real of ``x``'s precision.
+
+    Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.slogdet.html
+    """
+    x = _matrices("slogdet", x, square=True)
+    drv = x._driver
+    sign, logabsdet = drv.slogdet(x._value)
+    return SlogdetResult(new(sign, drv, x._dtype), new(logabsdet, drv, _real(x._dtype)))
+
+
+def svd(x: Array, /, *, full_matrices: bool = True) -> SVDResult:
+    """Singular value decomposition ``x == U @ diag(S) @ Vh`` of a (stack of) matrices.
+
+    Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.svd.html
+    """
+    full_matrices = _bool_arg("svd", "full_matrices", full_matrices)
+    x = _matrices("svd", x)
+    drv = x._driver
+    u, s, vh = drv.svd(x._value, full_matrices)
+    return SVDResult(new(u, drv, x._dtype), new(s, drv, _real(x._dtype)), new(vh, drv, x._dtype))
+
+
+def svdvals(x: Array, /) -> Array:
+    """Singular values of a (stack of) matrices, in descending order.
+
+    Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.svdvals.html
+    """
+    x = _matrices("svdvals", x)
+    return new(x._driver.svdvals(x._value), x._driver, _real(x._dtype))
+
+
+# ---------------------------------------------------------------------- inverses, solves
+def det(x: Array, /) -> Array:
+    """Determinant of a (stack of) square matrices.
+
+    Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.det.html
+    """
+    x = _matrices("det", x, square=True)
+    return new(x._driver.det(x._value), x._driver, x._dtype)
+
+
+def inv(x: Array, /) -> Array:
+    """Inverse of a (stack of) square matrices.
+
+    Singular matrices raise the driver's error (``numpy.linalg.LinAlgError``, a
+    ``ValueError``, on NumPy) or give non-finite values, as the backend does.
+
+    Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.inv.html
+    """
+    x = _matrices("inv", x, square=True)
+    return new(x._driver.inv(x._value), x._driver, x._dtype)
+
+
+def matrix_power(x: Array, n: int, /) -> Array:
+    """``x`` (a stack of square matrices) raised to the integer power ``n``.
+
+    ``n < 0`` inverts first; ``n == 0`` gives identity matrices.
+
+    Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.matrix_power.html
+    """
+    n = _int_arg("matrix_power", "n", n)
+    x = _matrices("matrix_power", x, square=True)
+    return new(x._driver.matrix_power(x._value, n), x._driver, x._dtype)
+
+
+def pinv(x: Array, /, *, rtol: float | Array | None = None) -> Array:
+    """Moore-Penrose pseudo-inverse of a (stack of) matrices.
+
+    ``rtol`` is cast to ``x``'s real dtype; an array ``rtol`` must broadcast to
+    ``x.shape[:-2]``.  ``None`` means ``max(M, N) * eps``.
+
+    Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.pinv.html
+    """
+    x = _matrices("pinv", x)
+    tol = _rtol("pinv", x, rtol)
+    return new(x._driver.pinv(x._value, tol), x._driver, x._dtype)
+
+
+def solve(x1: Array, x2: Array, /) -> Array:
+    """Solution ``X`` of ``x1 @ X == x2`` for (a stack of) square, full-rank ``x1``.
+
+    A 1-D ``x2`` of shape ``(M,)`` is one right-hand side for every matrix in ``x1``
+    (the result has shape ``x1.shape[:-2] + (M,)``); otherwise ``x2`` is ``(..., M, K)``
+    and the stack dimensions broadcast.  Core does both, so drivers only see stacks of
+    equal shape.
+
+    Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.solve.html
+    """
+    x1, x2 = _promoted_floating("solve", x1, x2)
+    s1, s2 = x1.shape, x2.shape
+    if len(s1) < 2 or s1[-1] != s1[-2]:
+        raise ValueError(
+            f"solve: 'x1' must hold square matrices; got shapes {s1} (x1) and {s2} (x2)"
+        )
+    if not s2:
+        raise ValueError(f"solve: 'x2' must have at least 1 dimension; got shapes {s1} and {s2}")
+    m = s1[-1]
+    if (s2[0] if len(s2) == 1 else s2[-2]) != m:
+        raise ValueError(f"solve: shapes {s1} (x1) and {s2} (x2) do not align on M={m}")
+    drv = x1._driver
+    v1, v2 = x1._value, x2._value
+    vector = len(s2) == 1
+    if vector:
+        v2 = drv.expand_dims(v2, (1,))
+        s2 = (*s2, 1)
+    try:
+        stack = broadcast_shapes(s1[:-2], s2[:-2])
+    except ValueError:
+        raise ValueError(
+            f"solve: the stack shapes of x1 {x1.shape} and x2 {x2.shape} cannot be broadcast "
+            "together"
+        ) from None
+    if s1[:-2] != stack:
+        v1 = drv.broadcast_to(v1, (*stack, *s1[-2:]))
+    if s2[:-2] != stack:
+        v2 = drv.broadcast_to(v2, (*stack, *s2[-2:]))
+    out = drv.solve(v1, v2)
+    if vector:
+        out = drv.squeeze(out, (len(stack) + 1,))
+    return new(out, drv, x1._dtype)
+
+
+def matrix_rank(x: Array, /, *, rtol: float | Array | None = None) -> Array:
+    """Rank of a (stack of) matrices: the number of singular values above a tolerance.
+
+    The tolerance is ``rtol * largest singular value`` (``rtol=None``: ``max(M, N) *
+    eps``).  Built from ``svdvals`` unless the driver has a native ``matrix_rank``.
+    Returns the default integer dtype.
+
+    Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.matrix_rank.html
+    """
+    x = _matrices("matrix_rank", x)
+    tol = _rtol("matrix_rank", x, rtol)
+    drv = x._driver
+    index = _config.get().default_int
+    if drv.matrix_rank is not None:
+        out = drv.matrix_rank(x._value, tol)
+    else:
+        out = _matrix_rank(drv, x, tol, index)
+    if drv.dtype_of(out) is not index:
+        out = drv.astype(out, index)
+    return new(out, drv, index)
+
+
+def _matrix_rank(drv: Driver, x: Array, tol: Any, index: np.dtype) -> Any:
+    *stack, m, n = x.shape
+    real = _real(x._dtype)
+    if m == 0 or n == 0:
+        return drv.full(tuple(stack), 0, index, drv.device_of(x._value))
+    s = drv.svdvals(x._value)  # (..., K), descending
+    k = len(stack)
+    smax = drv.max(s, (k,), True)  # (..., 1)
+    if tol is None:
+        eps = float(np.finfo(real).eps)
+        tol = drv.asarray(max(m, n) * eps, real, drv.device_of(x._value), None)
+    else:
+        tol = drv.expand_dims(tol, (len(drv.shape_of(tol)),))  # rtol broadcasts over stacks
+    above = drv.greater(s, drv.multiply(smax, tol))
+    return drv.count_nonzero(above, (k,), False)
+
+
+# ---------------------------------------------------------------------- products
+def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
+    """Cross product of 3-element vectors along ``axis``.
+
+    ``axis`` counts from the end (``[-N, -1]``, ``N = min(x1.ndim, x2.ndim)``); a
+    non-negative ``axis`` is accepted when both inputs have the same rank.  The other
+    axes broadcast; the compute axis must have size 3 in both inputs.
+
+    Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.cross.html
+    """
+    x1, x2 = _promoted("cross", x1, x2)
+    s1, s2 = x1.shape, x2.shape
+    nd = min(len(s1), len(s2))
+    if nd == 0:
+        raise ValueError(f"cross: 'x1' and 'x2' must have at least 1 dimension, got {s1} and {s2}")
+    ax = _int_arg("cross", "axis", axis)
+    if ax >= 0 and len(s1) == len(s2):
+        ax -= nd
+    if not -nd <= ax < 0:
+        raise IndexError(
+            f"cross: axis={axis} is out of range for shapes {s1} and {s2}; it must be a "
+            f"negative integer in [-{nd}, -1]"
+        )
+    if s1[ax] != 3 or s2[ax] != 3:
+        raise ValueError(f"cross: shapes {s1} and {s2} must both have size 3 along axis {axis}")
+    shape = broadcast_shapes(s1, s2, fn="cross")
+    drv = x1._driver
+    v1, v2 = x1._value, x2._value
+    if s1 != shape:
+        v1 = drv.broadcast_to(v1, shape)
+    if s2 != shape:
+        v2 = drv.broadcast_to(v2, shape)
+    return new(drv.cross(v1, v2, len(shape) + ax), drv, x1._dtype)
+
+
+def outer(x1: Array, x2: Array, /) -> Array:
+    """Outer product of two 1-D arrays: ``out[i, j] = x1[i] * x2[j]``.
+
+    Built from ``multiply`` unless the driver has a native ``outer``.
+
+    Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.outer.html
+    """
+    x1, x2 = _promoted("outer", x1, x2)
+    if x1.ndim != 1 or x2.ndim != 1:
+        raise ValueError(f"outer: 'x1' and 'x2' must be 1-D, got shapes {x1.shape} and {x2.shape}")
+    drv = x1._driver
+    if drv.outer is not None:
+        out = drv.outer(x1._value, x2._value)
+    else:
+        out = drv.multiply(drv.expand_dims(x1._value, (1,)), drv.expand_dims(x2._value, (0,)))
+    return new(out, drv, x1._dtype)
+
+
+# ---------------------------------------------------------------------- diagonals
+def diagonal(x: Array, /, *, offset: int = 0) -> Array:
+    """Diagonal (``offset > 0``: above, ``< 0``: below) of each matrix in ``x``.
+
+    Any dtype.  Offsets beyond the matrix give an empty last axis.
+
+    Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.diagonal.html
+    """
+    check_array(x, "diagonal")
+    offset = _int_arg("diagonal", "offset", offset)
+    if x.ndim < 2:
+        raise ValueError(f"diagonal: 'x' must have at least 2 dimensions, got shape {x.shape}")
+    return new(x._driver.diagonal(x._value, offset), x._driver, x._dtype)
+
+
+def trace(x: Array, /, *, offset: int = 0, dtype: Any = None) -> Array:
+    """Sum along a diagonal of each matrix in ``x``.
+
+    ``dtype=None`` keeps ``x``'s dtype, except that integer dtypes narrower than the
+    default integer dtype sum in the default integer dtype (unsigned: the unsigned dtype
+    of its width), as the spec says; bool sums as the default integer dtype except under
+    ``promotion="strict"``.  A complex ``x`` needs a complex ``dtype``.  Built from
+    ``diagonal`` and ``sum`` unless the driver has a native ``trace``.
+
+    Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.trace.html
+    """
+    check_array(x, "trace")
+    offset = _int_arg("trace", "offset", offset)
+    if x.ndim < 2:
+        raise ValueError(f"trace: 'x' must have at least 2 dimensions, got shape {x.shape}")
+    out = _trace_dtype(x._dtype, dtype)
+    drv = x._driver
+    if drv.trace is not None:
+        return new(drv.trace(x._value, offset, out), drv, out)
+    diag = drv.diagonal(x._value, offset)
+    if out is not x._dtype:
+        diag = drv.astype(diag, out)
+    return new(drv.sum(diag, (x.ndim - 2,), out, False), drv, out)
+
+
+def _trace_dtype(dtype: np.dtype, requested: Any) -> np.dtype:
+    cfg = _config.get()
+    if dtype not in _NUMERIC and (dtype is not dt.bool or cfg.promotion.name == "strict"):
+        raise TypeError(f"trace: 'x' must have a numeric dtype, got {dtype}")
+    if requested is not None:
+        try:
+            out = dt.canonical(requested)
+        except TypeError as e:
+            raise TypeError(f"trace: {e}") from None
+        if out not in _NUMERIC:
+            raise TypeError(f"trace: 'dtype' must be a numeric dtype, got {out}")
+        if dtype.kind == "c" and out.kind != "c":
+            raise TypeError(
+                f"trace: cannot sum a {dtype} array as {out}: that discards the imaginary part"
+            )
+        return out
+    default = cfg.default_int
+    if dtype is dt.bool:
+        return default
+    if dtype.kind in "iu" and dtype.itemsize < default.itemsize:
+        return default if dtype.kind == "i" else dt.canonical(f"uint{default.itemsize * 8}")
+    return dtype
+
+
+# ---------------------------------------------------------------------- norms
+_MATRIX_ORDS = (1, 2, -1, -2, math.inf, -math.inf)
+
+
+def matrix_norm(
+    x: Array,
+    /,
+    *,
+    keepdims: bool = False,
+    ord: int | float | Literal["fro", "nuc"] | None = "fro",
+) -> Array:
+    """Matrix norm of each matrix in ``x``; real of ``x``'s precision.
+
+    ``ord`` is one of ``"fro"``, ``"nuc"``, ``1``, ``2``, ``-1``, ``-2``, ``inf``,
+    ``-inf`` (``None`` means ``"fro"``); anything else raises ``ValueError``.
+
+    Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.matrix_norm.html
+    """
+    keepdims = _bool_arg("matrix_norm", "keepdims", keepdims)
+    if ord is None:
+        ord = "fro"
+    if isinstance(ord, str):
+        if ord not in ("fro", "nuc"):
+            raise ValueError(f"matrix_norm: unknown ord={ord!r}; expected 'fro' or 'nuc'")
+    elif isinstance(ord, (bool, np.bool_)) or not isinstance(ord, (int, float)):
+        raise TypeError(f"matrix_norm: 'ord' must be a number, 'fro' or 'nuc', got {ord!r}")
+    elif ord not in _MATRIX_ORDS:
+        raise ValueError(
+            f"matrix_norm: ord={ord!r} is not a matrix norm; expected one of 'fro', 'nuc', "
+            "1, 2, -1, -2, inf, -inf"
+        )
+    else:
+        ord = ord if math.isinf(ord) else int(ord)
+    x = _matrices("matrix_norm", x)
+    drv = x._driver
+    return new(drv.matrix_norm(x._value, keepdims, ord), drv, _real(x._dtype))
+
+
+def vector_norm(
+    x: Array,
+    /,
+    *,
+    axis: int | tuple[int, ...] | None = None,
+    keepdims: bool = False,
+    ord: int | float = 2,
+) -> Array:
+    """Vector norm of ``x`` over ``axis`` (``None``: all elements); real of ``x``'s precision.
+
+    ``ord`` is any real number or ``±inf``; ``0`` counts non-zero elements and negative
+    orders are the spec's "non-mathematical norms".  Strings (``"fro"``) and NaN raise
+    ``ValueError``.
+
+    Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.vector_norm.html
+    """
+    check_array(x, "vector_norm")
+    keepdims = _bool_arg("vector_norm", "keepdims", keepdims)
+    if isinstance(ord, str):
+        raise ValueError(f"vector_norm: ord={ord!r} is a matrix norm; use ak.linalg.matrix_norm")
+    if isinstance(ord, (bool, np.bool_)) or not isinstance(ord, (int, float)):
+        raise TypeError(f"vector_norm: 'ord' must be an int or a float, got {ord!r}")
+    if math.isnan(ord):
+        raise ValueError("vector_norm: 'ord' must not be NaN")
+    if axis is not None and not isinstance(axis, (tuple, list)):
+        axis = _int_arg("vector_norm", "axis", axis)
+    axes = normalize_axes(axis, x.ndim, "vector_norm")
+    x = _cast(x, _inexact("vector_norm", x._dtype))
+    drv = x._driver
+    return new(drv.vector_norm(x._value, axes, keepdims, ord), drv, _real(x._dtype))
