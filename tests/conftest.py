@@ -1,0 +1,40 @@
+"""Shared fixtures: every test that takes ``driver`` runs once per installed driver.
+
+``ARRAYKIT_TEST_DRIVERS=numpy,jax`` restricts the drivers (tox sets it per env); by
+default every driver that imports here is used.  Driver differences are expressed with
+capability flags (``driver.capabilities``) and markers, never with driver names.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import hypothesis
+import pytest
+
+import arraykit as ak
+
+hypothesis.settings.register_profile("ci", max_examples=50, deadline=None, print_blob=True)
+hypothesis.settings.register_profile("dev", max_examples=20, deadline=None)
+hypothesis.settings.register_profile("thorough", max_examples=500, deadline=None)
+hypothesis.settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def _driver_names() -> list[str]:
+    wanted = os.environ.get("ARRAYKIT_TEST_DRIVERS")
+    names = ak.drivers.available()
+    if wanted:
+        names = [n for n in wanted.split(",") if n]
+    return names
+
+
+DRIVERS = _driver_names()
+
+
+@pytest.fixture(params=DRIVERS)
+def driver(request: pytest.FixtureRequest) -> Iterator[ak.drivers.Driver]:
+    """The driver under test, made active (``ak.use``) for the test's duration."""
+    drv = ak.drivers.get(request.param)
+    with ak.use(drv, promotion="numpy", default_float="float64", default_int="int64"):
+        yield drv
