@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 class Config:
     """One immutable set of settings.  ``device`` is ``None`` for the driver's default."""
 
-    __slots__ = ("default_float", "default_int", "device", "driver", "promotion")
+    __slots__ = ("default_float", "default_int", "device", "driver", "promotion", "scalar_results")
 
     def __init__(
         self,
@@ -42,6 +42,9 @@ class Config:
         self.promotion = promotion
         self.default_float = default_float
         self.default_int = default_int
+        # (array dtype, Python scalar kind) -> result dtype, filled on first use; refused
+        # combinations are never stored, so they raise every time.
+        self.scalar_results: dict[tuple[np.dtype, str], np.dtype] = {}
 
     @property
     def default_complex(self) -> np.dtype:

@@ -140,8 +140,8 @@ def scalar_to_native(drv: Driver, value: Any, dtype: np.dtype, like: Any, fn: st
 
     Python ints must fit ``dtype`` when it is an integer dtype (``OverflowError``)."""
     if dtype.kind in "iu" and value.__class__ is int:
-        info = np.iinfo(dtype)
-        if not info.min <= value <= info.max:
+        lo, hi = dt.INT_BOUNDS[dtype]
+        if not lo <= value <= hi:
             raise OverflowError(f"{fn}: Python int {value} is out of bounds for {dtype}")
     return drv.asarray(value, dtype, drv.device_of(like), None)
 

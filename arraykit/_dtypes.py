@@ -67,6 +67,8 @@ except ImportError:  # pragma: no cover - depends on the environment
 _BFLOAT16_KINDS = frozenset({"real floating", "numeric"})
 
 REAL_OF = {complex64: float32, complex128: float64}
+# Integer dtype -> (min, max), as Python ints: range checks of Python scalars on hot paths.
+INT_BOUNDS = {t: (int(np.iinfo(t).min), int(np.iinfo(t).max)) for t in INTEGER}
 COMPLEX_OF = {float32: complex64, float64: complex128}
 
 

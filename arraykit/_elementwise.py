@@ -115,6 +115,9 @@ TABLE: dict[str, tuple[int, tuple, str, str]] = {
 }
 
 
+_PY_SCALARS = (bool, int, float, complex)
+
+
 def _out_dtype(rule: str, dtype: np.dtype) -> np.dtype:
     if rule is SAME:
         return dtype
@@ -188,7 +191,7 @@ def _binary(name: str, category: tuple, rule: str) -> Callable[[Any, Any], Array
             )
         if dtype not in allowed:
             new_dtype = _inexact(name, dtype, category)
-            v1, v2, dtype = drv.astype(v1, new_dtype), drv.astype(v2, new_dtype), new_dtype
+            v1, v2, dtype = _cast(drv, v1, new_dtype), _cast(drv, v2, new_dtype), new_dtype
         try:
             out = getattr(drv, name)(v1, v2)
         except Exception as e:
@@ -202,6 +205,7 @@ def _binary(name: str, category: tuple, rule: str) -> Callable[[Any, Any], Array
 def _promote_scalar(
     drv: Any, dtype: np.dtype, like: Any, scalar: Any, name: str, arg: str
 ) -> tuple[np.dtype, Any]:
+    """The result dtype of ``dtype`` with a Python scalar, and the scalar as an operand."""
     kind = _promotion.scalar_kind(scalar)
     if kind is None:
         raise TypeError(
@@ -209,15 +213,33 @@ def _promote_scalar(
             f"{type(scalar).__name__}; convert it with ak.asarray()"
         )
     cfg = _config.get()
-    out = _promotion.promote_scalar(
-        cfg.promotion, dtype, kind, cfg.default_int, cfg.default_float, name
-    )
+    out = cfg.scalar_results.get((dtype, kind))
+    if out is None:
+        out = _promotion.promote_scalar(
+            cfg.promotion, dtype, kind, cfg.default_int, cfg.default_float, name
+        )
+        cfg.scalar_results[(dtype, kind)] = out
+    if drv.capabilities.python_scalars:
+        if kind == "i" and out.kind in "iu":
+            _check_int(scalar, out, name)
+        return out, scalar  # the driver takes it as is
     return out, scalar_to_native(drv, scalar, out, like, name)
+
+
+def _check_int(value: int, dtype: np.dtype, fn: str) -> None:
+    lo, hi = dt.INT_BOUNDS[dtype]
+    if not lo <= value <= hi:
+        raise OverflowError(f"{fn}: Python int {value} is out of bounds for {dtype}")
+
+
+def _cast(drv: Any, v: Any, dtype: np.dtype) -> Any:
+    """``v`` cast to ``dtype``; a Python scalar operand stays one (see _promote_scalar)."""
+    return v if v.__class__ in _PY_SCALARS else drv.astype(v, dtype)
 
 
 def _diagnose(name: str, drv: Any, v1: Any, v2: Any, error: Exception) -> None:
     """Turn a backend's broadcasting failure into the spec's ValueError with both shapes."""
-    s1, s2 = tuple(drv.shape_of(v1)), tuple(drv.shape_of(v2))
+    s1, s2 = (() if v.__class__ in _PY_SCALARS else tuple(drv.shape_of(v)) for v in (v1, v2))
     try:
         _broadcast_shapes(s1, s2, fn=name)
     except ValueError as e:

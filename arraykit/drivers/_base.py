@@ -52,6 +52,10 @@ class Capabilities:
     """Boolean indexing, ``nonzero`` and ``unique_*`` work (eagerly, at least)."""
     multi_device: bool = False
     """More than one device may exist: core checks that inputs share one."""
+    python_scalars: bool = False
+    """Binary elementwise primitives accept a Python scalar as either operand, taking the
+    other operand's dtype (as NEP 50 weak scalars do); core passes one only when the value
+    fits that dtype.  Saves converting every scalar operand to a native 0-d array."""
     max_dimensions: int | None = None
     """The most dimensions an array may have; ``None``: no limit (``info.capabilities()``)."""
     sort_kinds: frozenset[str] = field(

@@ -65,7 +65,7 @@ class NumPyDriver(Driver):
     """Runs arraykit on NumPy arrays, on the host CPU."""
 
     name = "numpy"
-    capabilities = Capabilities(mutable=True, max_dimensions=64)  # NPY_MAXDIMS
+    capabilities = Capabilities(mutable=True, python_scalars=True, max_dimensions=64)
 
     def __init__(self) -> None:
         # Ufunc primitives as instance attributes: one attribute lookup, no bound method.
@@ -190,6 +190,7 @@ class NumPyDriver(Driver):
         return out
 
     def floor_divide(self, x1: np.ndarray, x2: np.ndarray) -> np.ndarray:
+        x1, x2 = _operands(x1, x2)
         out = np.floor_divide(x1, x2, out=...)
         if x1.dtype.kind == "f":
             # The spec's floor(x1 / x2) where an operand is infinite (NumPy gives NaN or -1).
@@ -207,10 +208,12 @@ class NumPyDriver(Driver):
 
     def bitwise_left_shift(self, x1: np.ndarray, x2: np.ndarray) -> np.ndarray:
         # NumPy's shift by >= the bit width is platform-defined; the result is 0.
+        x1, x2 = _operands(x1, x2)
         out = np.left_shift(x1, x2, out=...)
         return np.where(x2 >= x1.dtype.itemsize * 8, x1.dtype.type(0), out)
 
     def bitwise_right_shift(self, x1: np.ndarray, x2: np.ndarray) -> np.ndarray:
+        x1, x2 = _operands(x1, x2)
         bits = x1.dtype.itemsize * 8
         return np.right_shift(x1, np.minimum(x2, bits - 1), out=...)
 
@@ -458,6 +461,16 @@ class NumPyDriver(Driver):
     def irfftn(self, x: np.ndarray, s: Any, axes: Any, norm: str) -> np.ndarray:
         rt = _dtypes.REAL_OF[_dtypes.canonical(x.dtype)]
         return np.fft.irfftn(x, s=s, axes=axes, norm=norm).astype(rt, copy=False)
+
+
+def _operands(x1: Any, x2: Any) -> tuple[np.ndarray, np.ndarray]:
+    """Both operands as arrays: a Python scalar operand (capabilities.python_scalars)
+    takes the other's dtype."""
+    if type(x1) is not np.ndarray:
+        return np.asarray(x1, dtype=x2.dtype), x2
+    if type(x2) is not np.ndarray:
+        return x1, np.asarray(x2, dtype=x1.dtype)
+    return x1, x2
 
 
 def _complex(re: np.ndarray, im: np.ndarray, dtype: np.dtype) -> np.ndarray:
