@@ -82,6 +82,12 @@ def main(argv: list[str] | None = None) -> int:
         p = sub.add_parser(name, help=text, add_help=False)
         p.add_argument("rest", nargs=argparse.REMAINDER)
         p.set_defaults(fn=fn)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in ("bench", "conformance"):
+        # Their options are their own: REMAINDER drops a leading "--option" (argparse).
+        return {"bench": bench, "conformance": conformance}[argv[0]](
+            argparse.Namespace(rest=argv[1:])
+        )
     args = parser.parse_args(argv)
     return args.fn(args)
 

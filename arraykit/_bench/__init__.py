@@ -1,0 +1,406 @@
+"""``python -m arraykit bench``: NumPy against arraykit and the raw accelerator frameworks.
+
+The TF-NumPy articles' study, redone honestly: five workloads (sigmoid, sort, matmul, tanh,
+FFT) at sizes from 10 to 10**7 elements, each timed for raw NumPy, arraykit on every
+installed driver and device (eager, and under ``ak.jit`` where the driver compiles) and
+the raw framework doing the same work (``jnp`` / ``jax.jit``, TF ops / ``tf.function``),
+with inputs passed as native arrays and as NumPy arrays (the conversion is then timed).
+Writes a terminal table, ``results.csv``, ``results.json`` and one PNG per workload under
+``--out``.  Method: see ``timing.py`` and the README's Benchmarks section.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import math
+import sys
+import time
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any, TextIO
+
+import numpy as np
+
+from . import backends as _backends
+from .backends import Backend
+from .plots import write_plots
+from .report import (
+    ERROR,
+    OK,
+    SKIPPED,
+    UNAVAILABLE,
+    Result,
+    add_speedups,
+    format_time,
+    machine_info,
+    print_table,
+    write_csv,
+    write_json,
+)
+from .timing import first_call, forecast, measure
+from .workloads import WORKLOADS, Workload
+
+__all__ = ["main"]
+
+# Settings of the two run lengths; each can be overridden on the command line.
+QUICK = {"sizes": [10**k for k in range(1, 7)], "repeat": 5, "budget": 2.0, "min_time": 0.01}
+FULL = {
+    "sizes": sorted([10**k for k in range(1, 8)] + [3 * 10**k for k in range(1, 7)]),
+    "repeat": 7,
+    "budget": 6.0,
+    "min_time": 0.02,
+}
+FORMAT_VERSION = 1
+
+
+def _size_list(text: str) -> list[int]:
+    try:
+        sizes = sorted({int(float(s)) for s in text.split(",") if s.strip()})
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"sizes must be numbers like 10,1e3,1e5: {text!r}"
+        ) from None
+    if not sizes or sizes[0] < 1:
+        raise argparse.ArgumentTypeError(f"sizes must be at least 1: {text!r}")
+    return sizes
+
+
+def _workload_list(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    unknown = [n for n in names if n not in WORKLOADS]
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(
+            f"unknown workload(s) {', '.join(unknown) or text!r}; "
+            f"choose from {', '.join(WORKLOADS)}"
+        )
+    return names
+
+
+def _name_list(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    known = _backends.known_names()
+    unknown = [n for n in names if n not in known]
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(
+            f"unknown driver(s) {', '.join(unknown) or text!r}; choose from {', '.join(known)}"
+        )
+    return names
+
+
+def _positive(kind: type) -> Any:
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if not value > 0:
+            raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
+        return value
+
+    parse.__name__ = kind.__name__
+    return parse
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m arraykit bench",
+        description="Time sigmoid, sort, matmul, tanh and FFT on raw NumPy, arraykit "
+        "(every installed driver and device) and the raw frameworks; write a table, "
+        "CSV, JSON and PNG plots.",
+    )
+    p.add_argument(
+        "--quick",
+        action="store_true",
+        help="sizes 10..1e6, 5 repeats, 2 s per cell (about a minute)",
+    )
+    p.add_argument(
+        "--sizes",
+        type=_size_list,
+        metavar="N,N,...",
+        help="element counts (matmul: n x n with n = round(sqrt(N))); "
+        "default 10..1e7 in half-decades, plus a 4096 x 4096 matmul",
+    )
+    p.add_argument(
+        "--workloads",
+        type=_workload_list,
+        metavar="NAME,...",
+        default=list(WORKLOADS),
+        help=f"default: {','.join(WORKLOADS)}",
+    )
+    p.add_argument(
+        "--drivers",
+        type=_name_list,
+        metavar="NAME,...",
+        help="frameworks and arraykit drivers to include (raw NumPy is always "
+        "the baseline); default: every one installed",
+    )
+    p.add_argument("--dtype", choices=("float32", "float64"), default="float32")
+    p.add_argument("--repeat", type=_positive(int), help="repeats per cell (default 7, quick 5)")
+    p.add_argument(
+        "--budget",
+        type=_positive(float),
+        metavar="SECONDS",
+        help="time cap per cell; a backend whose next size would exceed it "
+        "skips the larger sizes (default 6, quick 2)",
+    )
+    p.add_argument(
+        "--min-time",
+        type=_positive(float),
+        metavar="SECONDS",
+        help="least time per repeat; fast calls are looped (default 0.02, quick 0.01)",
+    )
+    p.add_argument("--no-plots", action="store_true", help="write the table, CSV and JSON only")
+    p.add_argument(
+        "--out",
+        type=Path,
+        default=Path("bench-results"),
+        metavar="DIR",
+        help="where results.csv, results.json and the PNGs go (default: %(default)s)",
+    )
+    return p
+
+
+# ---------------------------------------------------------------------- progress
+class _Progress:
+    """tqdm's bar when tqdm is installed, else a plain one (a line per 10 % when stderr
+    is not a terminal)."""
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total, self.n, self.stream = total, 0, stream
+        self.tty = stream.isatty()
+        self.next_pct = 10
+        try:
+            from tqdm import tqdm
+        except ImportError:
+            self.bar = None
+        else:
+            self.bar = tqdm(total=total, unit="cell", file=stream, leave=False, dynamic_ncols=True)
+
+    def step(self, text: str) -> None:
+        if self.bar is not None:
+            self.bar.set_postfix_str(text, refresh=False)
+        elif self.tty:
+            self.stream.write(f"\r[{self.n:>4}/{self.total}] {text:<60.60}")
+            self.stream.flush()
+
+    def done(self) -> None:
+        self.n += 1
+        if self.bar is not None:
+            self.bar.update(1)
+        elif not self.tty and self.n * 100 >= self.next_pct * self.total:
+            print(
+                f"  {self.n * 100 // self.total}% ({self.n}/{self.total} cells)",
+                file=self.stream,
+                flush=True,
+            )
+            self.next_pct = self.n * 100 // self.total // 10 * 10 + 10
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+        elif self.tty:
+            self.stream.write("\r" + " " * 72 + "\r")
+
+
+# ---------------------------------------------------------------------- running
+def _one_line(e: BaseException) -> str:
+    text = str(e).strip().splitlines()
+    return f"{type(e).__name__}: {text[0] if text else ''}"[:200]
+
+
+def _cell(
+    b: Backend,
+    w: Workload,
+    size: int,
+    inputs: tuple[np.ndarray, ...],
+    ref: Any,
+    opts: argparse.Namespace,
+    skip: str | None,
+) -> tuple[Result, Any]:
+    """Run one cell: the result record, and the output (raw NumPy's only: the reference)."""
+    r = Result(
+        workload=w.name,
+        backend=b.label,
+        impl=b.impl,
+        driver=b.driver,
+        device=b.device,
+        mode=b.mode,
+        inputs=b.inputs,
+        dtype=opts.dtype,
+        size=size,
+        shape="x".join(map(str, w.shape(size))),
+        status=OK,
+    )
+    fn = b.ops.get(w.name)
+    if fn is None:
+        r.status, r.note = UNAVAILABLE, b.missing.get(w.name, "not implemented")
+        return r, None
+    if skip is not None:
+        r.status, r.note = SKIPPED, skip
+        return r, None
+    try:
+        with b.context():
+            call = b.bind(fn, inputs)
+            out, first = first_call(call, b.sync)
+            r.first_call_s = first
+            why = None if ref is None else w.check(out, ref, np.dtype(opts.dtype))
+            if why is not None:
+                r.status, r.note = ERROR, why
+                return r, None
+            t = measure(
+                call,
+                b.sync,
+                first_s=first,
+                repeat=opts.repeat,
+                budget=opts.budget,
+                min_time=opts.min_time,
+            )
+    except Exception as e:  # a failing cell is reported, the run goes on
+        r.status, r.note = ERROR, _one_line(e)
+        return r, None
+    r.median_s = t.median
+    r.q1_s, r.q3_s = t.quartiles
+    r.min_s, r.max_s = min(t.samples), max(t.samples)
+    r.repeats, r.number = len(t.samples), t.number
+    return r, (out if b.impl == "numpy" else None)
+
+
+def _over_budget(
+    r: Result,
+    prev: tuple[int, float] | None,
+    next_size: int,
+    w: Workload,
+    opts: argparse.Namespace,
+) -> str | None:
+    """Why the sizes above ``r``'s should be skipped, or ``None``.  The next size's time is
+    forecast from the growth between the last two sizes (small sizes cost mostly fixed
+    overhead, so one point says nothing about growth), capped at the workload's exponent."""
+    if r.repeats < min(2, opts.repeat):
+        return f"the {opts.budget:g} s budget was used up at {w.label_size(r.size)}"
+    if prev is None or not r.median_s or not prev[1]:
+        return None
+    slope = math.log(r.median_s / prev[1]) / math.log(r.size / prev[0])
+    nxt = forecast(r.median_s, r.size, next_size, min(max(slope, 0.0), w.exponent))
+    if 3 * nxt > opts.budget:  # the first call, the warm call and one repeat
+        return (
+            f"over the {opts.budget:g} s budget from {w.label_size(next_size)} "
+            f"(~{format_time(nxt)} per call forecast)"
+        )
+    return None
+
+
+def run(
+    backends: list[Backend],
+    workloads: list[Workload],
+    opts: argparse.Namespace,
+    full: bool,
+    stream: TextIO,
+) -> list[Result]:
+    """Every cell, by workload, then size, then backend (so that the backends compared at
+    a size run close together in time)."""
+    plan = [(w, w.sizes(opts.sizes, full=full)) for w in workloads]
+    bar = _Progress(sum(len(s) for _, s in plan) * len(backends), stream)
+    results: list[Result] = []
+    over: dict[tuple[str, str], str] = {}  # (workload, backend) -> why larger sizes are skipped
+    last: dict[tuple[str, str], tuple[int, float]] = {}  # (workload, backend) -> (size, time)
+    try:
+        for w, sizes in plan:
+            for i, size in enumerate(sizes):
+                inputs = w.inputs(size, np.dtype(opts.dtype))
+                ref = None
+                for b in backends:
+                    bar.step(f"{w.name} {w.label_size(size)} {b.label}")
+                    r, out = _cell(b, w, size, inputs, ref, opts, over.get((w.name, b.label)))
+                    if out is not None:
+                        ref = np.asarray(out)
+                    results.append(r)
+                    bar.done()
+                    if r.status == OK and i + 1 < len(sizes):
+                        why = _over_budget(r, last.get((w.name, b.label)), sizes[i + 1], w, opts)
+                        if why:
+                            over[(w.name, b.label)] = why
+                        last[(w.name, b.label)] = (size, r.median_s)
+    except KeyboardInterrupt:
+        print("\ninterrupted: reporting the cells measured so far", file=stream)
+    finally:
+        bar.close()
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark with command-line arguments ``argv``; the exit status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        opts = parser().parse_args(argv)
+    except SystemExit as e:
+        return int(e.code or 0)
+    full = not opts.quick and opts.sizes is None
+    preset = QUICK if opts.quick else FULL
+    for key in ("sizes", "repeat", "budget", "min_time"):
+        if getattr(opts, key) is None:
+            setattr(opts, key, preset[key])
+    workloads = [WORKLOADS[n] for n in opts.workloads]
+    names = opts.drivers or _backends.default_names()
+    out_dir: Path = opts.out
+    out_dir.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    machine = machine_info()
+    with ExitStack() as stack:
+        backends, frameworks, notes = _backends.discover(names, workloads, opts.dtype, stack)
+        print(
+            f"arraykit bench: {len(workloads)} workloads x {len(backends)} backends, "
+            f"{opts.dtype}, {opts.repeat} repeats, {opts.budget:g} s per cell at most"
+        )
+        print(
+            f"machine: {machine['cpu']} ({machine['cpu_count']} CPUs), "
+            f"{machine['platform']}, Python {machine['python']}"
+        )
+        print("backends: " + ", ".join(b.label for b in backends))
+        for note in notes:
+            print(f"  note: {note}")
+        sys.stdout.flush()
+        results = run(backends, workloads, opts, full, sys.stderr)
+    add_speedups(results, backends[0].label)
+    elapsed = time.perf_counter() - started
+    print_table(results, sys.stdout, opts.dtype)
+
+    meta = {
+        "format": FORMAT_VERSION,
+        "created": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "command": ["python", "-m", "arraykit", "bench", *argv],
+        "options": {
+            "quick": opts.quick,
+            "sizes": opts.sizes,
+            "workloads": opts.workloads,
+            "drivers": names,
+            "dtype": opts.dtype,
+            "repeat": opts.repeat,
+            "budget_s": opts.budget,
+            "min_time_s": opts.min_time,
+        },
+        "machine": machine,
+        "frameworks": {n: fw.version for n, fw in frameworks.items()},
+        "backends": [b.record() for b in backends],
+        "notes": notes,
+        "elapsed_s": round(elapsed, 3),
+    }
+    csv_path, json_path = out_dir / "results.csv", out_dir / "results.json"
+    write_csv(results, csv_path)
+    write_json(results, meta, json_path)
+    subtitle = f"{opts.dtype}; {machine['cpu']} ({machine['cpu_count']} CPUs); " + ", ".join(
+        f"{n} {v}" for n, v in meta["frameworks"].items()
+    )
+    pngs, plot_note = ([], None) if opts.no_plots else write_plots(results, out_dir, subtitle)
+    counts = {s: sum(r.status == s for r in results) for s in (OK, UNAVAILABLE, SKIPPED, ERROR)}
+    print(
+        f"\n{len(results)} cells ({', '.join(f'{n} {s}' for s, n in counts.items() if n)}) "
+        f"in {elapsed:.0f} s"
+    )
+    print(
+        f"wrote {csv_path}, {json_path}"
+        + (f" and {len(pngs)} plots ({out_dir}/bench_*.png)" if pngs else "")
+    )
+    if plot_note:
+        print(f"note: {plot_note}")
+    return 0

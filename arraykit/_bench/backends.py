@@ -1,0 +1,352 @@
+"""What runs the workloads: raw NumPy, each raw framework (eager and compiled), and arraykit
+on every installed driver and device (eager, and under ``ak.jit`` where it compiles).
+
+A ``Backend`` is one column of the study: a label, where it runs, how its inputs are made,
+the workload functions it calls and how to wait for a result.  The raw frameworks are rows
+of ``FRAMEWORKS``: a factory that imports the framework and returns a ``Framework`` (its
+devices, its five operations, its compiler and its synchronisation).  Adding a framework is
+adding a factory there; arraykit's driver of the same name then reuses its ``sync``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import os
+from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager, ExitStack
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+import numpy as np
+
+from .workloads import Fn, Ops, Workload
+
+
+def _nothing(value: Any) -> None:
+    return None
+
+
+def _no_context(device: Any = None) -> AbstractContextManager[Any]:
+    return contextlib.nullcontext()
+
+
+def _generic_sync(value: Any) -> None:
+    """Wait for ``value`` when it is asynchronous (anything with ``block_until_ready``)."""
+    if isinstance(value, tuple | list):
+        for v in value:
+            _generic_sync(v)
+    elif hasattr(value, "block_until_ready"):
+        value.block_until_ready()
+
+
+@dataclass(frozen=True)
+class Backend:
+    """One column of the study."""
+
+    label: str
+    impl: str  # "numpy", "arraykit" or a raw framework's name
+    driver: str  # the framework executing the work ("numpy", "jax", "tensorflow", ...)
+    device: str  # arraykit-style device name: "cpu", "gpu:0"
+    mode: str  # "eager" | "jit"
+    inputs: str  # "native": inputs made beforehand; "numpy": converted inside the timed call
+    to_native: Callable[[np.ndarray], Any]  # one NumPy input -> a value this backend computes on
+    ops: Mapping[str, Fn]  # workload name -> the function of native inputs
+    missing: Mapping[str, str] = field(default_factory=dict)  # workload name -> why not
+    sync: Callable[[Any], Any] = _nothing  # waits until a result is computed
+    context: Callable[[], AbstractContextManager[Any]] = _no_context  # entered around a cell
+
+    def bind(self, fn: Fn, inputs: tuple[np.ndarray, ...]) -> Callable[[], Any]:
+        """The call to time: ``fn`` on native inputs made now, or on ``inputs`` converted
+        inside the call (``inputs="numpy"``: the conversion is part of the cost)."""
+        if self.inputs == "native":
+            args = tuple(self.to_native(a) for a in inputs)
+            self.sync(args)
+            return partial(fn, *args)
+        convert = self.to_native
+        return lambda: fn(*[convert(a) for a in inputs])
+
+    def record(self) -> dict[str, str]:
+        return {
+            k: getattr(self, k) for k in ("label", "impl", "driver", "device", "mode", "inputs")
+        }
+
+
+@dataclass(frozen=True)
+class Framework:
+    """A raw backend, called as its own users call it."""
+
+    name: str  # also the name of the arraykit driver that wraps it
+    label: str  # eager label: "numpy", "jnp", "tf"
+    devices: list[tuple[str, Any]]  # (arraykit-style name, native handle), default first
+    ops: Ops
+    put: Callable[[np.ndarray, Any], Any]  # (NumPy array, device handle) -> native value
+    sync: Callable[[Any], Any] = _nothing
+    jit: Callable[[Fn], Fn] | None = None
+    jit_label: str | None = None
+    on_device: Callable[[Any], AbstractContextManager[Any]] = _no_context
+    host: bool = False  # values are NumPy arrays: no separate "NumPy inputs" column
+    version: str = ""
+
+
+# ---------------------------------------------------------------------- frameworks
+def _numpy(dtype: np.dtype, stack: ExitStack) -> Framework:
+    ops = Ops(exp=np.exp, tanh=np.tanh, sort=np.sort, matmul=np.matmul, fft=np.fft.fft, where="np")
+    return Framework(
+        "numpy", "numpy", [("cpu", None)], ops, lambda a, dev: a, host=True, version=np.__version__
+    )
+
+
+def _device_name(kind: str, index: int) -> str:
+    kind = kind.lower()
+    kind = "gpu" if kind in ("cuda", "rocm") else kind
+    return kind if kind == "cpu" and index == 0 else f"{kind}:{index}"
+
+
+def _jax(dtype: np.dtype, stack: ExitStack) -> Framework:
+    import jax
+    import jax.numpy as jnp
+
+    # As arraykit's JAX driver does (process-wide, for good): raw and arraykit columns then
+    # run under one JAX configuration, and float64 stays float64.
+    jax.config.update("jax_enable_x64", True)
+    devices: dict[str, Any] = {}
+    for dev in [*jax.devices(), *jax.devices("cpu")]:  # one device of each kind
+        devices.setdefault(dev.platform, dev)
+    ops = Ops(
+        exp=jnp.exp,
+        tanh=jnp.tanh,
+        sort=partial(jnp.sort, stable=False),
+        matmul=jnp.matmul,
+        fft=jnp.fft.fft,
+        where="jnp",
+    )
+    return Framework(
+        "jax",
+        "jnp",
+        [(_device_name(d.platform, d.id), d) for d in devices.values()],
+        ops,
+        put=jax.device_put,
+        sync=jax.block_until_ready,
+        jit=jax.jit,
+        jit_label="jax.jit",
+        on_device=jax.default_device,
+        version=jax.__version__,
+    )
+
+
+def _tensorflow(dtype: np.dtype, stack: ExitStack) -> Framework:
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")  # no C++ info lines in the table
+    import tensorflow as tf
+
+    complex_dtype = tf.complex128 if dtype == np.float64 else tf.complex64
+    devices: dict[str, Any] = {}
+    for dev in tf.config.list_logical_devices():
+        devices.setdefault(dev.device_type, dev.name)
+    sync_devices = getattr(tf.test.experimental, "sync_devices", None)
+
+    def put(a: np.ndarray, dev: str) -> Any:
+        with tf.device(dev):
+            return tf.identity(tf.convert_to_tensor(a))
+
+    def sync(value: Any) -> None:
+        # Eager ops on accelerators are enqueued, not finished, when they return.
+        if isinstance(value, tuple | list):
+            for v in value:
+                sync(v)
+            return
+        device = str(getattr(value, "device", "") or "")
+        if not device or "CPU" in device:
+            return
+        if sync_devices is not None:
+            sync_devices()
+        else:  # TF < 2.13: fetching one element waits for the value
+            tf.reshape(value, [-1])[:1].numpy()
+
+    def fft(x: Any) -> Any:
+        return tf.signal.fft(tf.cast(x, complex_dtype))
+
+    ops = Ops(
+        exp=tf.math.exp,
+        tanh=tf.math.tanh,
+        sort=tf.sort,
+        matmul=tf.linalg.matmul,
+        fft=fft,
+        where="tf",
+    )
+    return Framework(
+        "tensorflow",
+        "tf",
+        [(_device_name(kind, int(name.rsplit(":", 1)[1])), name) for kind, name in devices.items()],
+        ops,
+        put=put,
+        sync=sync,
+        jit=partial(tf.function, autograph=False),
+        jit_label="tf.function",
+        on_device=tf.device,
+        version=tf.__version__,
+    )
+
+
+# name -> (module that must import, factory(dtype, stack)).  The name is also arraykit's
+# driver name.  A factory may register clean-ups for the end of the run on ``stack``.
+FRAMEWORKS: dict[str, tuple[str, Callable[[np.dtype, ExitStack], Framework]]] = {
+    "numpy": ("numpy", _numpy),
+    "jax": ("jax", _jax),
+    "tensorflow": ("tensorflow", _tensorflow),
+}
+
+
+def known_names() -> list[str]:
+    """Every name ``--drivers`` accepts: raw frameworks and arraykit drivers."""
+    import arraykit as ak
+
+    return [*FRAMEWORKS, *(n for n in ak.drivers._names() if n not in FRAMEWORKS)]
+
+
+def default_names() -> list[str]:
+    """The frameworks and drivers installed here."""
+    import arraykit as ak
+
+    names = [n for n, (mod, _) in FRAMEWORKS.items() if importlib.util.find_spec(mod)]
+    return [*names, *(n for n in ak.drivers.available() if n not in names)]
+
+
+# ---------------------------------------------------------------------- backends
+def _variants(
+    base: dict[str, Any],
+    ops: dict[str, Fn],
+    label: str,
+    put: Callable[[np.ndarray], Any],
+    both_inputs: bool,
+) -> list[Backend]:
+    out = [Backend(label=label, inputs="native", to_native=put, ops=ops, **base)]
+    if both_inputs:
+        out.append(
+            Backend(label=f"{label} (np in)", inputs="numpy", to_native=put, ops=ops, **base)
+        )
+    return out
+
+
+def _functions(
+    workloads: list[Workload], ops: Ops, jit: Callable[[Fn], Fn] | None = None
+) -> tuple[dict[str, Fn], dict[str, str]]:
+    fns, missing = {}, {}
+    for w in workloads:
+        fn = w.function(ops)
+        if fn is None:
+            missing[w.name] = w.missing(ops)
+        else:
+            fns[w.name] = fn if jit is None else jit(fn)
+    return fns, missing
+
+
+def _raw_backends(fw: Framework, workloads: list[Workload]) -> list[Backend]:
+    out: list[Backend] = []
+    for dev_name, dev in fw.devices:
+        modes: list[tuple[str, str, Callable[[Fn], Fn] | None]] = [("eager", fw.label, None)]
+        if fw.jit is not None:
+            modes.append(("jit", fw.jit_label or f"{fw.name} jit", fw.jit))
+        for mode, label, jit in modes:
+            fns, missing = _functions(workloads, fw.ops, jit)
+            base = dict(
+                impl=fw.name,
+                driver=fw.name,
+                device=dev_name,
+                mode=mode,
+                missing=missing,
+                sync=fw.sync,
+                context=partial(fw.on_device, dev) if dev is not None else _no_context,
+            )
+            full = label if fw.host else f"{label}@{dev_name}"
+            out += _variants(base, fns, full, partial(_put, fw.put, dev), not fw.host)
+    return out
+
+
+def _put(put: Callable[[np.ndarray, Any], Any], dev: Any, a: np.ndarray) -> Any:
+    return put(a, dev)
+
+
+def _arraykit_backends(
+    name: str, workloads: list[Workload], native_sync: Callable[[Any], Any]
+) -> list[Backend]:
+    import arraykit as ak
+
+    drv = ak.drivers.get(name)
+    fft = getattr(ak, "fft", None)
+    ops = Ops(
+        exp=getattr(ak, "exp", None),
+        tanh=getattr(ak, "tanh", None),
+        sort=partial(ak.sort, stable=False) if hasattr(ak, "sort") else None,
+        matmul=getattr(ak, "matmul", None),
+        fft=getattr(fft, "fft", None),
+        where="ak",
+    )
+
+    def sync(value: Any) -> None:
+        if isinstance(value, tuple | list):  # the inputs made before a cell
+            for v in value:
+                sync(v)
+        else:
+            native_sync(value.native if isinstance(value, ak.Array) else value)
+
+    kinds: dict[str, Any] = {}
+    for dev in drv.devices():  # one device of each kind
+        kinds.setdefault(dev.kind, dev)
+    out: list[Backend] = []
+    for dev in kinds.values():
+        modes: list[tuple[str, str, Callable[[Fn], Fn] | None]] = [("eager", "ak", None)]
+        if hasattr(ak, "jit") and drv.capabilities.jit:
+            modes.append(("jit", "ak.jit", ak.jit))
+        for mode, prefix, jit in modes:
+            fns, missing = _functions(workloads, ops, jit)
+            base = dict(
+                impl="arraykit",
+                driver=name,
+                device=str(dev),
+                mode=mode,
+                missing=missing,
+                sync=sync,
+                context=partial(ak.use, drv, device=dev),
+            )
+            put = partial(ak.asarray, driver=drv, device=dev)
+            out += _variants(base, fns, f"{prefix}[{name}]@{dev}", put, True)
+    return out
+
+
+def discover(
+    names: list[str], workloads: list[Workload], dtype: np.dtype, stack: ExitStack
+) -> tuple[list[Backend], dict[str, Framework], list[str]]:
+    """The backends to run for ``names``, grouped by framework (raw NumPy always first: it
+    is the baseline), the raw frameworks loaded, and a note for each name that cannot run
+    here."""
+    import arraykit as ak
+
+    notes: list[str] = []
+    frameworks: dict[str, Framework] = {}
+    backends: list[Backend] = []
+    available = ak.drivers.available()
+    for name in ["numpy", *(n for n in names if n != "numpy")]:
+        if name in FRAMEWORKS:
+            module, factory = FRAMEWORKS[name]
+            if importlib.util.find_spec(module) is None:
+                notes.append(f"{name}: not installed (pip install 'arraykit[{name}]')")
+                continue
+            try:
+                frameworks[name] = factory(np.dtype(dtype), stack)
+            except Exception as e:  # a broken install is reported, not fatal
+                notes.append(f"{name}: fails to start: {type(e).__name__}: {e}")
+                continue
+            backends += _raw_backends(frameworks[name], workloads)
+        if name not in names:  # raw NumPy came as the baseline only
+            continue
+        if name not in available:
+            notes.append(f"arraykit[{name}]: the {name!r} driver is not available yet")
+            continue
+        sync = frameworks[name].sync if name in frameworks else _generic_sync
+        try:
+            backends += _arraykit_backends(name, workloads, sync)
+        except Exception as e:
+            notes.append(f"arraykit[{name}]: fails to start: {type(e).__name__}: {e}")
+    return backends, frameworks, notes

@@ -1,0 +1,86 @@
+"""Honest timing: every call is synchronised before the clock stops; the first call
+(tracing and compilation included) is timed and reported apart; then a warm call sizes
+the loop, and each repeat times enough calls to outlast the clock's resolution.  A cell
+never spends much more than its budget: slow calls get fewer repeats (at least one).
+"""
+
+from __future__ import annotations
+
+import gc
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+_clock = time.perf_counter
+MAX_NUMBER = 1_000_000
+
+
+@dataclass(frozen=True)
+class Timing:
+    first_s: float  # the first call: tracing, compilation, caches, allocation
+    samples: tuple[float, ...]  # seconds per call, one per repeat
+    number: int  # calls per repeat
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.samples)
+
+    @property
+    def quartiles(self) -> tuple[float, float]:
+        """The spread: first and third quartiles of the repeats (min/max if < 4)."""
+        if len(self.samples) < 4:
+            return min(self.samples), max(self.samples)
+        q = statistics.quantiles(self.samples, n=4, method="inclusive")
+        return q[0], q[2]
+
+
+def _loop(call: Callable[[], Any], sync: Callable[[Any], Any], number: int) -> float:
+    """Seconds for ``number`` synchronised calls, with the garbage collector off."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        start = _clock()
+        for _ in range(number):
+            sync(call())
+        return _clock() - start
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def first_call(call: Callable[[], Any], sync: Callable[[Any], Any]) -> tuple[Any, float]:
+    """The result of the first call and its time (tracing and compilation included)."""
+    start = _clock()
+    out = call()
+    sync(out)
+    return out, _clock() - start
+
+
+def measure(
+    call: Callable[[], Any],
+    sync: Callable[[Any], Any],
+    *,
+    first_s: float,
+    repeat: int,
+    budget: float,
+    min_time: float,
+) -> Timing:
+    """Time ``call`` (already called once, in ``first_s``) within ``budget`` seconds."""
+    left = budget - first_s
+    warm = _loop(call, sync, 1)  # a warm call: the per-call cost, for sizing the loop
+    left -= warm
+    if left < warm:  # no room for another call: the warm one is the sample
+        return Timing(first_s, (warm,), 1)
+    per_call = max(warm, 1e-9)
+    number = min(MAX_NUMBER, max(1, int(min_time / per_call)))
+    repeats = max(1, min(repeat, int(left / (per_call * number))))
+    number = max(1, min(number, int(left / (per_call * repeats))))
+    samples = tuple(_loop(call, sync, number) / number for _ in range(repeats))
+    return Timing(first_s, samples, number)
+
+
+def forecast(seconds_per_call: float, size: int, next_size: int, exponent: float) -> float:
+    """The expected seconds per call at ``next_size``, from the time at ``size``."""
+    return seconds_per_call * (next_size / size) ** exponent

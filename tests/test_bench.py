@@ -1,0 +1,354 @@
+"""``python -m arraykit bench``: runs on tiny sizes, checks the files, rows and plots it
+writes and how it degrades (missing functions, no matplotlib, no tqdm).  Timings are never
+asserted: only the structure of what is reported.
+
+Runs once, not per driver (no ``driver`` fixture): the benchmark itself visits every
+installed driver.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import importlib.util
+import io
+import json
+import math
+import os
+import platform
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import arraykit as ak
+from arraykit import _bench
+from arraykit._bench import backends, timing
+from arraykit._bench.report import crossover
+from arraykit._bench.workloads import WORKLOADS
+
+ALL = ["sigmoid", "sort", "matmul", "tanh", "fft"]
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+HAS_JAX = importlib.util.find_spec("jax") is not None
+HAS_TF = importlib.util.find_spec("tensorflow") is not None
+
+
+def bench(args: str, out: str | Path) -> tuple[int, str, str]:
+    """Run ``python -m arraykit bench ARGS --out OUT`` in this process: (exit status,
+    stdout, stderr)."""
+    stdout, stderr = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+        code = _bench.main([*args.split(), "--out", str(out)])
+    return code, stdout.getvalue(), stderr.getvalue()
+
+
+def read_csv(path: Path) -> list[dict[str, str]]:
+    with open(path, newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+def expected_sizes(workload: str, sizes: list[int]) -> set[int]:
+    """Element counts per input: matmul multiplies n x n matrices, n = round(sqrt(size))."""
+    if workload == "matmul":
+        return {round(math.sqrt(s)) ** 2 for s in sizes}
+    return set(sizes)
+
+
+def arraykit_numpy_labels() -> set[str]:
+    labels = {"ak[numpy]@cpu", "ak[numpy]@cpu (np in)"}
+    if hasattr(ak, "jit") and ak.drivers.get("numpy").capabilities.jit:
+        labels |= {"ak.jit[numpy]@cpu", "ak.jit[numpy]@cpu (np in)"}
+    return labels
+
+
+@pytest.fixture(scope="module")
+def quick(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str, str]]:
+    """One quick run on the NumPy driver, sizes 10 and 100, every workload."""
+    out = tmp_path_factory.mktemp("bench")
+    code, stdout, stderr = bench("--quick --sizes 10,100 --drivers numpy --repeat 2", out)
+    assert code == 0, stderr
+    yield out, stdout, stderr
+
+
+# ---------------------------------------------------------------------- the files
+def test_csv_has_one_row_per_workload_backend_size(quick: tuple[Path, str, str]) -> None:
+    out, _, _ = quick
+    rows = read_csv(out / "results.csv")
+    keys = [(r["workload"], r["backend"], int(r["size"])) for r in rows]
+    assert len(keys) == len(set(keys)), "duplicate (workload, backend, size) rows"
+    backends = {"numpy"} | arraykit_numpy_labels()
+    expected = {(w, b, s) for w in ALL for b in backends for s in expected_sizes(w, [10, 100])}
+    assert set(keys) == expected
+
+
+def test_csv_rows_are_measured(quick: tuple[Path, str, str]) -> None:
+    out, _, _ = quick
+    for r in read_csv(out / "results.csv"):
+        assert r["dtype"] == "float32"
+        if r["backend"] == "numpy":
+            assert r["status"] == "ok", r
+        if r["status"] != "ok":  # a colleague's function may be missing: reported, not fatal
+            assert r["status"] in ("unavailable", "error") and r["note"], r
+            continue
+        med, lo, hi = float(r["median_s"]), float(r["min_s"]), float(r["max_s"])
+        assert 0 < lo <= med <= hi
+        assert float(r["first_call_s"]) > 0
+        assert 1 <= int(r["repeats"]) <= 2 and int(r["number"]) >= 1
+        # speed-up over NumPy is NumPy's median over this one (1 for NumPy itself)
+        numpy_row = next(
+            x
+            for x in read_csv(out / "results.csv")
+            if x["backend"] == "numpy" and x["workload"] == r["workload"] and x["size"] == r["size"]
+        )
+        assert float(r["speedup"]) == pytest.approx(float(numpy_row["median_s"]) / med)
+        shape = tuple(int(n) for n in r["shape"].split("x"))
+        assert math.prod(shape) == int(r["size"])
+
+
+def test_json_carries_machine_info_and_results(quick: tuple[Path, str, str]) -> None:
+    out, _, _ = quick
+    doc = json.loads((out / "results.json").read_text())
+    machine = doc["machine"]
+    assert machine["platform"] == platform.platform()
+    assert machine["cpu_count"] == os.cpu_count()
+    assert machine["python"] == platform.python_version()
+    assert machine["versions"]["numpy"] == np.__version__
+    assert machine["versions"]["arraykit"] == ak.__version__
+    assert doc["options"]["sizes"] == [10, 100]
+    assert doc["options"]["dtype"] == "float32"
+    assert len(doc["results"]) == len(read_csv(out / "results.csv"))
+    assert {b["label"] for b in doc["backends"]} == {"numpy"} | arraykit_numpy_labels()
+    assert set(doc["crossover"]) <= set(ALL)
+
+
+def test_one_png_plot_per_workload(quick: tuple[Path, str, str]) -> None:
+    out, _, _ = quick
+    assert sorted(p.name for p in out.glob("*.png")) == sorted(f"bench_{w}.png" for w in ALL)
+    for w in ALL:
+        data = (out / f"bench_{w}.png").read_bytes()
+        assert data.startswith(PNG_MAGIC) and len(data) > 10_000
+
+
+def test_terminal_table(quick: tuple[Path, str, str]) -> None:
+    _, stdout, _ = quick
+    for w in ALL:
+        assert WORKLOADS[w].title in stdout
+    assert "crossover size" in stdout
+    assert "10x10" in stdout  # matmul columns are labelled by matrix shape
+    assert "wrote" in stdout and "results.csv" in stdout
+
+
+# ---------------------------------------------------------------------- degrading
+def test_missing_arraykit_functions_show_as_unavailable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delattr(ak, "sort", raising=False)
+    monkeypatch.delattr(ak, "fft", raising=False)
+    code, stdout, _ = bench(
+        "--quick --sizes 10 --drivers numpy --repeat 1 --workloads sort,fft,tanh --no-plots",
+        tmp_path,
+    )
+    assert code == 0
+    rows = read_csv(tmp_path / "results.csv")
+    for r in rows:
+        if r["impl"] == "arraykit" and r["workload"] in ("sort", "fft"):
+            assert r["status"] == "unavailable"
+            assert ("ak.sort" if r["workload"] == "sort" else "ak.fft.fft") in r["note"]
+        if r["impl"] == "numpy":
+            assert r["status"] == "ok"
+    assert any(
+        r["impl"] == "arraykit" and r["workload"] == "tanh" and r["status"] == "ok" for r in rows
+    )
+    assert "n/a" in stdout and "ak.sort is missing" in stdout
+
+
+def _hide(monkeypatch: pytest.MonkeyPatch, package: str) -> None:
+    """Make ``import package`` (and its submodules) fail, as if it were not installed."""
+    for name in [m for m in sys.modules if m == package or m.startswith(package + ".")]:
+        monkeypatch.setitem(sys.modules, name, None)
+    monkeypatch.setitem(sys.modules, package, None)
+
+
+def test_without_matplotlib_and_tqdm(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _hide(monkeypatch, "matplotlib")
+    _hide(monkeypatch, "tqdm")
+    code, stdout, stderr = bench(
+        "--quick --sizes 10 --drivers numpy --repeat 1 --workloads tanh", tmp_path
+    )
+    assert code == 0
+    assert not list(tmp_path.glob("*.png"))
+    assert "matplotlib is not installed" in stdout
+    assert "100% (3/3 cells)" in stderr  # the plain progress fallback
+    assert len(read_csv(tmp_path / "results.csv")) == 3
+
+
+def test_budget_skips_larger_sizes(tmp_path: Path) -> None:
+    code, stdout, _ = bench(
+        "--sizes 10,100 --drivers numpy --budget 1e-9 --workloads tanh,matmul --no-plots", tmp_path
+    )
+    assert code == 0
+    rows = read_csv(tmp_path / "results.csv")
+    assert rows
+    for r in rows:
+        small = int(r["size"]) in (10, 9)
+        assert r["status"] == ("ok" if small else "skipped"), r
+        if small:  # no time for more than the warm call
+            assert r["repeats"] == "1" and r["number"] == "1"
+        else:
+            assert "budget" in r["note"]
+    assert "skip" in stdout
+
+
+def test_float64(tmp_path: Path) -> None:
+    code, _, _ = bench(
+        "--sizes 100 --drivers numpy --dtype float64 --repeat 1 --workloads sigmoid,fft --no-plots",
+        tmp_path,
+    )
+    assert code == 0
+    rows = read_csv(tmp_path / "results.csv")
+    assert {r["dtype"] for r in rows} == {"float64"}
+    assert all(r["status"] == "ok" for r in rows if r["impl"] == "numpy")
+
+
+@pytest.mark.skipif(not HAS_JAX, reason="JAX is not installed")
+def test_raw_jax_columns(tmp_path: Path) -> None:
+    import jax
+
+    code, _, stderr = bench(
+        "--sizes 10 --drivers jax --repeat 1 --dtype float64 --workloads sigmoid,sort --no-plots",
+        tmp_path,
+    )
+    assert code == 0, stderr
+    assert jax.config.jax_enable_x64  # as arraykit's JAX driver sets it
+    rows = read_csv(tmp_path / "results.csv")
+    raw = {(r["workload"], r["backend"]): r for r in rows if r["impl"] == "jax"}
+    for w in ("sigmoid", "sort"):
+        for b in ("jnp@cpu", "jnp@cpu (np in)", "jax.jit@cpu", "jax.jit@cpu (np in)"):
+            assert raw[(w, b)]["status"] == "ok", raw[(w, b)]
+    # raw NumPy is the baseline even when not asked for; arraykit's NumPy driver is not
+    assert {r["backend"] for r in rows if r["driver"] == "numpy"} == {"numpy"}
+
+
+@pytest.mark.skipif(not HAS_TF, reason="TensorFlow is not installed")
+def test_raw_tensorflow_columns(tmp_path: Path) -> None:
+    code, _, stderr = bench(
+        "--sizes 10 --drivers tensorflow --repeat 1 --workloads sigmoid,fft --no-plots", tmp_path
+    )
+    assert code == 0, stderr
+    rows = read_csv(tmp_path / "results.csv")
+    raw = {(r["workload"], r["backend"]): r for r in rows if r["impl"] == "tensorflow"}
+    for w in ("sigmoid", "fft"):
+        for b in ("tf@cpu", "tf@cpu (np in)", "tf.function@cpu", "tf.function@cpu (np in)"):
+            assert raw[(w, b)]["status"] == "ok", raw[(w, b)]
+
+
+def test_arraykit_sync_sees_native_values() -> None:
+    """Inputs (a tuple of arrays) and results reach the framework's sync as native values."""
+    seen: list[object] = []
+    mm = WORKLOADS["matmul"]
+    b = backends._arraykit_backends("numpy", [mm], seen.append)[0]
+    call = b.bind(b.ops["matmul"], mm.inputs(4, np.dtype("float32")))
+    b.sync(call())
+    assert len(seen) == 3 and all(type(v) is np.ndarray for v in seen)
+
+
+def test_cli_dispatch(tmp_path: Path) -> None:
+    """The README's command line: options right after ``bench`` reach the benchmark."""
+    args = "--quick --sizes 10 --drivers numpy --repeat 1 --workloads tanh --out"
+    proc = subprocess.run(
+        [sys.executable, "-m", "arraykit", "bench", *args.split(), str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "results.csv").exists() and (tmp_path / "bench_tanh.png").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        ("--workloads sigmoid,nope", "nope"),
+        ("--sizes 0,10", "at least 1"),
+        ("--sizes ten", "numbers"),
+        ("--drivers nosuchdriver", "nosuchdriver"),
+        ("--dtype float16", "float16"),
+        ("--repeat 0", "positive"),
+        ("--budget -1", "positive"),
+    ],
+)
+def test_bad_options(args: str, fragment: str, tmp_path: Path) -> None:
+    code, _, stderr = bench(args, tmp_path)
+    assert code == 2
+    assert fragment in stderr
+    assert not (tmp_path / "results.csv").exists()
+
+
+# ---------------------------------------------------------------------- pieces
+def test_crossover_examples() -> None:
+    pts = [(10, 0.5), (100, 1.2), (1000, 0.9), (10_000, 1.5), (100_000, 2.0)]
+    assert crossover(pts) == 10_000  # faster at 100 too, but not from there on
+    assert crossover([(10, 2.0), (100, 3.0)]) == 10
+    assert crossover([(10, 2.0), (100, 0.5)]) is None  # slower at the largest size
+    assert crossover([(10, 2.0), (100, 1.0)]) is None  # equal is not faster
+    assert crossover([]) is None
+
+
+@given(st.dictionaries(st.integers(1, 10**7), st.floats(0.01, 100.0), max_size=12))
+def test_crossover_is_the_smallest_size_from_which_faster(points: dict[int, float]) -> None:
+    c = crossover(list(points.items()))
+    sizes = sorted(points)
+    if c is None:
+        assert not sizes or points[sizes[-1]] <= 1
+        return
+    assert all(points[s] > 1 for s in sizes if s >= c)
+    below = [s for s in sizes if s < c]
+    assert not below or points[below[-1]] <= 1
+
+
+def test_matmul_sizes_are_square() -> None:
+    mm = WORKLOADS["matmul"]
+    assert mm.sizes([10, 1000, 10**6]) == [9, 1024, 10**6]
+    assert mm.sizes([10], full=True) == [9, 4096 * 4096]
+    assert mm.shape(1000) == (32, 32)
+    assert WORKLOADS["sort"].sizes([100, 10]) == [10, 100]
+
+
+def test_check_compares_with_numpy() -> None:
+    x = np.linspace(-3, 3, 50, dtype=np.float32)
+    ref = 1 / (1 + np.exp(-x.astype(np.float64)))
+    sig = WORKLOADS["sigmoid"]
+    assert sig.check(1 / (1 + np.exp(-x)), ref.astype(np.float32), np.dtype("float32")) is None
+    assert "differs" in sig.check(ref + 0.01, ref, np.dtype("float32"))
+    assert "shape" in sig.check(ref[:3], ref, np.dtype("float32"))
+    assert "dtype" in sig.check(ref.astype(np.complex64), ref, np.dtype("float32"))
+
+
+def test_measure_stays_within_budget() -> None:
+    def slow() -> None:
+        time.sleep(0.02)
+
+    t = timing.measure(slow, lambda _: None, first_s=0.02, repeat=5, budget=0.05, min_time=0.01)
+    assert t.samples and len(t.samples) == 1 and t.number == 1  # no room after the warm call
+    fast = timing.measure(
+        lambda: None, lambda _: None, first_s=0.0, repeat=4, budget=10.0, min_time=0.001
+    )
+    assert len(fast.samples) == 4 and fast.number >= 1
+
+
+def test_sync_is_called_for_every_timed_call() -> None:
+    calls, synced = [], []
+
+    def call() -> int:
+        calls.append(1)
+        return len(calls)
+
+    t = timing.measure(call, synced.append, first_s=0.0, repeat=3, budget=5.0, min_time=1e-4)
+    assert synced == list(range(1, len(calls) + 1))
+    assert len(calls) == 1 + len(t.samples) * t.number  # the warm call + the timed ones
