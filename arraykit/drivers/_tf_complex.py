@@ -1,0 +1,104 @@
+"""Complex special cases TF's kernels miss, for the TensorFlow driver's elementwise
+primitives: ``log``/``log1p``/``expm1`` (TF's complex Log overflows for large ``|z|``;
+Log1p/Expm1 miss C99's special cases) and the sign of zero in ``tanh(+-inf + iy)``.
+Real dtypes keep TF's kernels.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import tensorflow as tf
+from tensorflow.python.ops import gen_math_ops as gm
+
+from . import _tf_support as S
+from ._tf_support import COMPLEX, scalar_like
+
+_select = S.select
+Prim = Callable[..., Any]
+
+
+def complex_logs(P: dict[str, Prim]) -> dict[str, Prim]:
+    """log, log1p and expm1 with the standard's (C99's) complex special cases.
+
+    TF's complex Log overflows for large |z| and Log1p/Expm1 miss the special cases; the
+    real dtypes keep TF's kernels."""
+    real_log, real_log1p, real_expm1 = P["log"], P["log1p"], P["expm1"]
+
+    def parts(z: tf.Tensor) -> tuple[tf.Tensor, tf.Tensor, tf.DType]:
+        r = S.REAL_OF[z.dtype]
+        return gm.real(z, Tout=r), gm.imag(z, Tout=r), r
+
+    def log_abs(a: tf.Tensor, b: tf.Tensor, r: tf.DType) -> tf.Tensor:
+        # log|z|, with log1p near |z| == 1 where log(|z|) loses the small part
+        absz = gm.complex_abs(gm._complex(a, b, Tout=S.COMPLEX_OF[r]), Tout=r)
+        inf = gm.logical_or(gm.is_inf(a), gm.is_inf(b))  # |inf + NaN j| is inf
+        absz = _select(inf, scalar_like(math.inf, absz), absz)
+        one = scalar_like(1.0, a)
+        near = gm.logical_and(
+            gm.greater(absz, scalar_like(0.5, a)), gm.less(absz, scalar_like(2.0, a))
+        )
+        fine = gm.mul(
+            scalar_like(0.5, a),
+            gm.log1p(gm.add_v2(gm.mul(gm.sub(a, one), gm.add_v2(a, one)), gm.square(b))),
+        )
+        return _select(near, fine, gm.log(absz))
+
+    def log(x: tf.Tensor) -> tf.Tensor:
+        if x.dtype not in COMPLEX:
+            return real_log(x)
+        a, b, r = parts(x)
+        return gm._complex(log_abs(a, b, r), gm.atan2(b, a), Tout=x.dtype)
+
+    def log1p(x: tf.Tensor) -> tf.Tensor:
+        if x.dtype not in COMPLEX:
+            return real_log1p(x)
+        a, b, r = parts(x)
+        a1 = gm.add_v2(a, scalar_like(1.0, a))
+        small = gm.logical_and(
+            gm.less(gm._abs(a), scalar_like(0.5, a)), gm.less(gm._abs(b), scalar_like(0.5, a))
+        )
+        fine = gm.mul(
+            scalar_like(0.5, a),
+            gm.log1p(gm.add_v2(gm.mul(a, gm.add_v2(a1, scalar_like(1.0, a))), gm.square(b))),
+        )
+        re = _select(small, fine, log_abs(a1, b, r))
+        return gm._complex(re, gm.atan2(b, a1), Tout=x.dtype)
+
+    def expm1(x: tf.Tensor) -> tf.Tensor:
+        if x.dtype not in COMPLEX:
+            return real_expm1(x)
+        a, b, _ = parts(x)
+        # finite z: expm1(a) cos(b) - 2 sin(b/2)**2 + i exp(a) sin(b), exact near 0;
+        # otherwise exp(z) - 1, whose special cases (C99's cexp) are the standard's
+        half = gm.sin(gm.mul(b, scalar_like(0.5, b)))
+        re = gm.sub(gm.mul(gm.expm1(a), gm.cos(b)), gm.mul(scalar_like(2.0, a), gm.square(half)))
+        im = gm.mul(gm.exp(a), gm.sin(b))
+        im = _select(gm.equal(b, S.zeros_like(b)), b, im)
+        re = gm.add_v2(re, S.zeros_like(re))  # -0 + 0 is +0: expm1(-0 + 0j) is 0 + 0j
+        finite = gm.logical_and(gm.is_finite(a), gm.is_finite(b))
+        other = gm.sub(gm.exp(x), scalar_like(1.0, x))
+        return _select(finite, gm._complex(re, im, Tout=x.dtype), other)
+
+    return {"log": log, "log1p": log1p, "expm1": expm1}
+
+
+def complex_tanh(tanh: Prim) -> Prim:
+    """tanh(+-inf + iy) for finite y is +-1 + copysign(0, y) j, as the standard says (TF
+    gives the sign of sin(2y) to the zero, as C99 does)."""
+
+    def f(x: tf.Tensor) -> tf.Tensor:
+        out = tanh(x)
+        if x.dtype not in COMPLEX:
+            return out
+        r = S.REAL_OF[x.dtype]
+        a, b = gm.real(x, Tout=r), gm.imag(x, Tout=r)
+        fix = gm.logical_and(gm.is_inf(a), gm.is_finite(b))
+        zero = S.zeros_like(b)
+        signed_zero = _select(S.signbit(b), gm.neg(zero), zero)
+        exact = gm._complex(gm.sign(a), signed_zero, Tout=x.dtype)
+        return _select(fix, exact, out)
+
+    return f

@@ -1,0 +1,543 @@
+"""Elementwise primitives of the TensorFlow driver.
+
+``build(kernels, probe_devices)`` returns one callable per elementwise primitive.  Where a
+TF kernel exists for every dtype core may pass and TF's semantics are the standard's, the
+primitive *is* the generated op function (``gen_math_ops.add_v2``): no Python in between.
+Otherwise a small wrapper fixes TF's semantics (integer division by zero, shifts beyond
+the bit width, NaN propagation, ...) or, for a dtype without a kernel, computes in a dtype
+that holds every value and casts back (``_tf_support.MODULAR_WORK``/``ORDERED_WORK``);
+``uint64`` has no wider dtype, so it maps onto ``int64`` by reinterpretation (wrapping
+arithmetic) or by an order-preserving flip of the sign bit (comparisons, min/max).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import tensorflow as tf
+from tensorflow.python.ops import gen_array_ops as ga
+from tensorflow.python.ops import gen_bitwise_ops as gb
+from tensorflow.python.ops import gen_math_ops as gm
+
+from . import _tf_support as S
+from ._tf_complex import complex_logs, complex_tanh
+from ._tf_support import (
+    BOOL,
+    COMPLEX,
+    FLOATING,
+    INTEGER,
+    MODULAR_WORK,
+    NUMERIC,
+    ORDERED_WORK,
+    REAL,
+    REAL_FLOATING,
+    SIGNED,
+    UNSIGNED,
+    KernelTable,
+    cast,
+    scalar_like,
+)
+
+_select = S.select
+_INT64_MIN = -(2**63)
+Prim = Callable[..., Any]
+
+
+def _flip(x: tf.Tensor) -> tf.Tensor:
+    """uint64 -> int64, order-preserving (the sign bit flipped)."""
+    return gb.bitwise_xor(ga.bitcast(x, tf.int64), S.const(_INT64_MIN, tf.int64, x.device))
+
+
+def _unflip(k: tf.Tensor) -> tf.Tensor:
+    return ga.bitcast(gb.bitwise_xor(k, S.const(_INT64_MIN, tf.int64, k.device)), tf.uint64)
+
+
+def _isnan(x: tf.Tensor) -> tf.Tensor:
+    return gm.not_equal(x, x)
+
+
+# ---------------------------------------------------------------------- lifting
+def _lift(
+    k: KernelTable,
+    op: str,
+    fn: Prim,
+    dtypes: frozenset,
+    work: dict,
+    cast_back: bool = True,
+    u64: Prim | None = None,
+    tensors: int | None = None,
+    attr: str = "T",
+) -> Prim:
+    """``fn`` on every dtype in ``dtypes``: natively where a kernel exists, else in a work
+    dtype (cast back unless the result is boolean), else ``u64`` for uint64.  The first
+    ``tensors`` arguments (default: all) are the tensors to cast.  Without a kernel for
+    any candidate on this device, it runs on the host CPU and the result is copied back."""
+    native = k.native(op, attr)
+    if dtypes <= native:
+        return fn
+
+    def lifted(*xs: Any) -> tf.Tensor:
+        d = xs[0].dtype
+        if d in native:
+            return fn(*xs)
+        if d == tf.uint64 and u64 is not None:
+            return u64(*xs)
+        w = k.work_dtype(op, d, work, attr)
+        if w is None:
+            return _host(fn, xs)
+        n = len(xs) if tensors is None else tensors
+        out = fn(*(cast(x, w) for x in xs[:n]), *xs[n:])
+        return cast(out, d) if cast_back else out
+
+    lifted.__name__ = getattr(fn, "__name__", op)
+    return lifted
+
+
+def _host(fn: Prim, xs: tuple) -> tf.Tensor:
+    dev = xs[0].device
+    with tf.device("/device:CPU:0"):
+        out = fn(*xs)
+    if not dev:
+        return out
+    with tf.device(dev):
+        return ga.identity(out)
+
+
+# ---------------------------------------------------------------------- probes
+def propagates_nan(probe_devices: list[str]) -> tuple[bool, bool]:
+    """Whether TF's Maximum/Minimum and Max/Min reductions propagate NaN on every device.
+
+    Runs tiny eager ops once (vectors long enough for the vectorised code paths)."""
+    rng = np.random.default_rng(0)
+    a = rng.random(67)
+    b = rng.random(67)
+    a[[0, 5, 33, 66]] = np.nan
+    b[[1, 5, 40, 65]] = np.nan
+    want = np.isnan(a) | np.isnan(b)
+    elementwise = reductions = True
+    with tf.init_scope():
+        for dev in probe_devices:
+            with tf.device(dev):
+                for dtype in (tf.float32, tf.float64):
+                    ta, tb = tf.constant(a, dtype), tf.constant(b, dtype)
+                    for f in (gm.maximum, gm.minimum):
+                        for x, y in ((ta, tb), (tb, ta)):
+                            elementwise &= bool(np.all(np.isnan(f(x, y).numpy()) == want))
+                    m = tf.constant(np.stack([a, b, np.where(np.isnan(a), 0, a)]), dtype)
+                    for f in (gm._max, gm._min):
+                        got = np.isnan(f(m, S.int_list((1,)), False).numpy())
+                        reductions &= bool(np.all(got == [True, True, False]))
+                        got = np.isnan(f(m, S.int_list((0,)), False).numpy())
+                        reductions &= bool(np.all(got == want))
+    return elementwise, reductions
+
+
+# ---------------------------------------------------------------------- build
+def build(k: KernelTable, nan_ok: bool) -> dict[str, Prim]:
+    """Every elementwise primitive (and ``clip``), keyed by name.  ``nan_ok``: TF's
+    Maximum/Minimum propagate NaN on every device in use (``propagates_nan``)."""
+    P: dict[str, Prim] = {}
+
+    # -- float functions: native on every float dtype TF has (f32/f64/c64/c128)
+    for name, op, fn in (
+        ("acos", "Acos", gm.acos), ("acosh", "Acosh", gm.acosh), ("asin", "Asin", gm.asin),
+        ("asinh", "Asinh", gm.asinh), ("atan", "Atan", gm.atan), ("atanh", "Atanh", gm.atanh),
+        ("cos", "Cos", gm.cos), ("cosh", "Cosh", gm.cosh), ("exp", "Exp", gm.exp),
+        ("expm1", "Expm1", gm.expm1), ("log", "Log", gm.log), ("log1p", "Log1p", gm.log1p),
+        ("reciprocal", "Reciprocal", gm.reciprocal), ("sin", "Sin", gm.sin),
+        ("sinh", "Sinh", gm.sinh), ("sqrt", "Sqrt", gm.sqrt), ("tan", "Tan", gm.tan),
+        ("tanh", "Tanh", gm.tanh),
+    ):  # fmt: skip
+        P[name] = _lift(k, op, fn, FLOATING, MODULAR_WORK)
+    P.update(complex_logs(P))
+    P["tanh"] = complex_tanh(P["tanh"])
+    log = P["log"]
+
+    def _log_base(base: float) -> Prim:
+        inv = 1.0 / math.log(base)
+
+        def f(x: tf.Tensor) -> tf.Tensor:
+            return gm.mul(log(x), scalar_like(inv, x))
+
+        return f
+
+    P["log2"], P["log10"] = _log_base(2.0), _log_base(10.0)
+
+    # -- integer-or-identity functions
+    abs_native = _lift(k, "Abs", gm._abs, REAL_FLOATING | SIGNED, MODULAR_WORK)
+
+    def abs_(x: tf.Tensor) -> tf.Tensor:
+        d = x.dtype
+        if d in COMPLEX:
+            return gm.complex_abs(x, Tout=S.REAL_OF[d])
+        if d in UNSIGNED or d == tf.bool:
+            return x
+        return abs_native(x)
+
+    P["abs"] = abs_
+
+    def _rounding(op: str, fn: Prim) -> Prim:
+        native = _lift(k, op, fn, REAL_FLOATING, MODULAR_WORK)
+
+        def f(x: tf.Tensor) -> tf.Tensor:
+            return native(x) if x.dtype in REAL_FLOATING else x
+
+        f.__name__ = op.lower()
+        return f
+
+    floor_ = _rounding("Floor", gm.floor)
+    ceil_ = _rounding("Ceil", gm.ceil)
+    P["floor"], P["ceil"] = floor_, ceil_
+    round_real = _rounding("Round", gm.round)  # TF's Round is half-to-even
+
+    def round_(x: tf.Tensor) -> tf.Tensor:
+        if x.dtype in COMPLEX:
+            r = S.REAL_OF[x.dtype]
+            return gm._complex(
+                round_real(gm.real(x, Tout=r)), round_real(gm.imag(x, Tout=r)), Tout=x.dtype
+            )
+        return round_real(x)
+
+    P["round"] = round_
+
+    def trunc(x: tf.Tensor) -> tf.Tensor:
+        if x.dtype not in REAL_FLOATING:
+            return x
+        return _select(gm.less(x, S.zeros_like(x)), ceil_(x), floor_(x))
+
+    P["trunc"] = trunc
+
+    def conj(x: tf.Tensor) -> tf.Tensor:
+        return gm.conj(x) if x.dtype in COMPLEX else x
+
+    def real(x: tf.Tensor) -> tf.Tensor:
+        return gm.real(x, Tout=S.REAL_OF[x.dtype]) if x.dtype in COMPLEX else x
+
+    def imag(x: tf.Tensor) -> tf.Tensor:
+        return gm.imag(x, Tout=S.REAL_OF[x.dtype]) if x.dtype in COMPLEX else S.zeros_like(x)
+
+    P["conj"], P["real"], P["imag"] = conj, real, imag
+
+    def _classify(op: str, fn: Prim, combine: Prim, int_value: bool) -> Prim:
+        def f(x: tf.Tensor) -> tf.Tensor:
+            d = x.dtype
+            if d in REAL_FLOATING:
+                return fn(x)
+            if d in COMPLEX:
+                r = S.REAL_OF[d]
+                return combine(fn(gm.real(x, Tout=r)), fn(gm.imag(x, Tout=r)))
+            return ga.fill(ga.shape(x, out_type=tf.int64), S.const(int_value, tf.bool, x.device))
+
+        f.__name__ = op
+        return f
+
+    P["isnan"] = _classify("isnan", gm.is_nan, gm.logical_or, False)
+    P["isinf"] = _classify("isinf", gm.is_inf, gm.logical_or, False)
+    P["isfinite"] = _classify("isfinite", gm.is_finite, gm.logical_and, True)
+    P["logical_not"] = gm.logical_not
+
+    invert = _lift(k, "Invert", gb.invert, INTEGER, MODULAR_WORK)
+    P["bitwise_invert"] = lambda x: gm.logical_not(x) if x.dtype == tf.bool else invert(x)
+    P["negative"] = _lift(k, "Neg", gm.neg, NUMERIC, MODULAR_WORK)
+    P["square"] = _lift(k, "Square", gm.square, NUMERIC, MODULAR_WORK)
+
+    sign_native = _lift(k, "Sign", gm.sign, SIGNED | FLOATING, MODULAR_WORK)
+
+    def sign(x: tf.Tensor) -> tf.Tensor:
+        d = x.dtype
+        if d in UNSIGNED:
+            return cast(gm.greater(x, S.zeros_like(x)), d)
+        out = sign_native(x)
+        if d in REAL_FLOATING:  # TF's Sign(NaN) is 0 on some devices: the standard wants NaN
+            out = _select(_isnan(x), x, out)
+        elif d in COMPLEX:
+            r = S.REAL_OF[d]
+            re, im = gm.real(x, Tout=r), gm.imag(x, Tout=r)
+            bad = gm.logical_or(_isnan(re), _isnan(im))
+            nan = S.const(complex(math.nan, math.nan), d, x.device)
+            out = _select(bad, nan, out)
+        return out
+
+    P["sign"] = sign
+
+    P["signbit"] = S.signbit
+
+    # -- arithmetic
+    P["add"] = _lift(k, "AddV2", gm.add_v2, NUMERIC, MODULAR_WORK)
+    P["subtract"] = _lift(k, "Sub", gm.sub, NUMERIC, MODULAR_WORK)
+    P["multiply"] = _lift(k, "Mul", gm.mul, NUMERIC, MODULAR_WORK)
+    P["divide"] = _lift(k, "RealDiv", gm.real_div, FLOATING, MODULAR_WORK)
+
+    # -- comparisons (equality survives any injective cast; order needs value-preserving)
+    P["equal"] = _lift(k, "Equal", gm.equal, NUMERIC | BOOL, MODULAR_WORK, cast_back=False)
+    P["not_equal"] = _lift(
+        k, "NotEqual", gm.not_equal, NUMERIC | BOOL, MODULAR_WORK, cast_back=False
+    )
+    for name, op, fn in (
+        ("less", "Less", gm.less), ("less_equal", "LessEqual", gm.less_equal),
+        ("greater", "Greater", gm.greater), ("greater_equal", "GreaterEqual", gm.greater_equal),
+    ):  # fmt: skip
+        P[name] = _lift(
+            k, op, fn, REAL, ORDERED_WORK, cast_back=False,
+            u64=(lambda f: lambda a, b: f(_flip(a), _flip(b)))(fn),
+        )  # fmt: skip
+
+    # -- logical and bitwise
+    P["logical_and"], P["logical_or"] = gm.logical_and, gm.logical_or
+    P["logical_xor"] = gm.not_equal
+    for name, op, fn, logical in (
+        ("bitwise_and", "BitwiseAnd", gb.bitwise_and, gm.logical_and),
+        ("bitwise_or", "BitwiseOr", gb.bitwise_or, gm.logical_or),
+        ("bitwise_xor", "BitwiseXor", gb.bitwise_xor, gm.not_equal),
+    ):
+        P[name] = _bool_or(logical, _lift(k, op, fn, INTEGER, MODULAR_WORK))
+    P.update(_shifts(k))
+
+    # -- min/max with NaN propagation
+    for name, op, fn in (("maximum", "Maximum", gm.maximum), ("minimum", "Minimum", gm.minimum)):
+        u64 = (lambda f: lambda a, b: _unflip(f(_flip(a), _flip(b))))(fn)
+        native = _lift(k, op, fn, REAL, ORDERED_WORK, u64=u64)
+        P[name] = native if nan_ok else _nan_propagating(native)
+    P.update(_division(k, P))
+    P.update(_float_binary(k, P))
+    P["pow"] = _pow(k)
+
+    maximum, minimum = P["maximum"], P["minimum"]
+
+    def clip(x: tf.Tensor, lo: Any, hi: Any) -> tf.Tensor:
+        out = x
+        if lo is not None:
+            out = maximum(out, lo)
+        if hi is not None:
+            out = minimum(out, hi)
+        return out
+
+    P["clip"] = clip
+    return P
+
+
+def _bool_or(logical: Prim, integer: Prim) -> Prim:
+    def f(x1: tf.Tensor, x2: tf.Tensor) -> tf.Tensor:
+        return logical(x1, x2) if x1.dtype == tf.bool else integer(x1, x2)
+
+    return f
+
+
+def _nan_propagating(fn: Prim) -> Prim:
+    def f(x1: tf.Tensor, x2: tf.Tensor) -> tf.Tensor:
+        out = fn(x1, x2)
+        if x1.dtype in REAL_FLOATING:
+            out = _select(_isnan(x1), x1, _select(_isnan(x2), x2, out))
+        return out
+
+    return f
+
+
+def _shifts(k: KernelTable) -> dict[str, Prim]:
+    left = _lift(k, "LeftShift", gb.left_shift, INTEGER, MODULAR_WORK)
+    right_native = k.native("RightShift")
+
+    def u64_right(x: tf.Tensor, s: tf.Tensor) -> tf.Tensor:
+        # logical shift of the reinterpreted int64: arithmetic shift, then clear the
+        # bits the sign filled in (s == 0 keeps x)
+        xi, si = ga.bitcast(x, tf.int64), ga.bitcast(s, tf.int64)
+        one = S.const(1, tf.int64, x.device)
+        shifted = gb.right_shift(xi, si)
+        keep = gm.sub(gb.left_shift(one, gm.sub(S.const(64, tf.int64, x.device), si)), one)
+        out = _select(gm.equal(si, S.zeros_like(si)), xi, gb.bitwise_and(shifted, keep))
+        return ga.bitcast(out, tf.uint64)
+
+    right = _lift(k, "RightShift", gb.right_shift, INTEGER, ORDERED_WORK, u64=u64_right)
+    del right_native
+
+    def _big(x2: tf.Tensor, bits: int) -> tf.Tensor:
+        # shifts by >= the bit width, or by a negative amount (as NumPy: the amount is
+        # compared as unsigned), shift every bit out
+        big = gm.greater_equal(x2, scalar_like(bits, x2))
+        if x2.dtype in SIGNED:
+            big = gm.logical_or(big, gm.less(x2, S.zeros_like(x2)))
+        return big
+
+    def bitwise_left_shift(x1: tf.Tensor, x2: tf.Tensor) -> tf.Tensor:
+        bits = S.BITS[x1.dtype]
+        big = _big(x2, bits)
+        safe = _select(big, S.zeros_like(x2), x2)
+        return _select(big, S.zeros_like(x1), left(x1, safe))
+
+    def bitwise_right_shift(x1: tf.Tensor, x2: tf.Tensor) -> tf.Tensor:
+        bits = S.BITS[x1.dtype]
+        big = _big(x2, bits)
+        if x1.dtype in UNSIGNED:
+            return _select(big, S.zeros_like(x1), right(x1, _select(big, S.zeros_like(x2), x2)))
+        return right(x1, _select(big, scalar_like(bits - 1, x2), x2))  # sign fill
+
+    return {"bitwise_left_shift": bitwise_left_shift, "bitwise_right_shift": bitwise_right_shift}
+
+
+def _division(k: KernelTable, P: dict[str, Prim]) -> dict[str, Prim]:
+    """floor_divide and remainder: NumPy's results (integer division by zero gives 0;
+    floats follow ``npy_divmod``, which the standard's special cases describe)."""
+    fdiv = _lift(k, "FloorDiv", gm.floor_div, INTEGER, ORDERED_WORK, u64=_u64_divmod_q)
+    fmod = _lift(k, "FloorMod", gm.floor_mod, INTEGER, ORDERED_WORK, u64=_u64_divmod_r)
+    tmod = _lift(k, "TruncateMod", gm.truncate_mod, REAL_FLOATING, MODULAR_WORK)
+    fdiv_float = _lift(k, "FloorDiv", gm.floor_div, REAL_FLOATING, MODULAR_WORK)
+    floor = P["floor"]
+
+    def _int_args(x1: tf.Tensor, x2: tf.Tensor) -> tuple[tf.Tensor, tf.Tensor, Any]:
+        zero = gm.equal(x2, S.zeros_like(x2))
+        bad = zero
+        if x1.dtype in SIGNED:  # MIN // -1 overflows (a hardware trap): divide by 1 instead
+            bad = gm.logical_or(zero, gm.equal(x2, scalar_like(-1, x2)))
+        return zero, bad, _select(bad, scalar_like(1, x2), x2)
+
+    def _float_divmod(a: tf.Tensor, b: tf.Tensor) -> tuple[tf.Tensor, tf.Tensor]:
+        zero = S.zeros_like(a)
+        mod = tmod(a, b)
+        div = gm.real_div(gm.sub(a, mod), b)
+        fix = gm.logical_and(
+            gm.not_equal(mod, zero), gm.not_equal(gm.less(b, zero), gm.less(mod, zero))
+        )
+        mod = _select(fix, gm.add_v2(mod, b), mod)
+        div = _select(fix, gm.sub(div, scalar_like(1.0, a)), div)
+        copysign = P["copysign"]
+        mod = _select(gm.equal(mod, zero), copysign(zero, b), mod)
+        fl = floor(div)
+        fl = _select(
+            gm.greater(gm.sub(div, fl), scalar_like(0.5, a)), gm.add_v2(fl, scalar_like(1.0, a)), fl
+        )
+        q = _select(gm.equal(div, zero), copysign(zero, gm.real_div(a, b)), fl)
+        bzero = gm.equal(b, zero)
+        q = _select(bzero, gm.real_div(a, b), q)
+        mod = _select(bzero, tmod(a, b), mod)
+        return q, mod
+
+    def floor_divide(x1: tf.Tensor, x2: tf.Tensor) -> tf.Tensor:
+        if x1.dtype in REAL_FLOATING:
+            return fdiv_float(x1, x2)  # floor(x1 / x2): the standard's preferred special cases
+        zero, _bad, safe = _int_args(x1, x2)
+        out = fdiv(x1, safe)
+        if x1.dtype in SIGNED:
+            out = _select(gm.equal(x2, scalar_like(-1, x2)), gm.neg(x1), out)
+        return _select(zero, S.zeros_like(x1), out)
+
+    def remainder(x1: tf.Tensor, x2: tf.Tensor) -> tf.Tensor:
+        if x1.dtype in REAL_FLOATING:
+            return _float_divmod(x1, x2)[1]
+        _zero, bad, safe = _int_args(x1, x2)
+        return _select(bad, S.zeros_like(x1), fmod(x1, safe))
+
+    return {"floor_divide": floor_divide, "remainder": remainder}
+
+
+def _u64_divmod(x: tf.Tensor, y: tf.Tensor) -> tuple[tf.Tensor, tf.Tensor]:
+    """Unsigned 64-bit division with int64 ops (Hacker's Delight 9-3); y != 0."""
+    dev = x.device
+    xi, yi = ga.bitcast(x, tf.int64), ga.bitcast(y, tf.int64)
+    one = S.const(1, tf.int64, dev)
+    zero = S.const(0, tf.int64, dev)
+    # y >= 2**63: the quotient is 1 if x >= y (unsigned) else 0
+    big = gm.less(yi, zero)
+    x_ge_y = gm.greater_equal(_flip(x), _flip(y))
+    q_big = cast(x_ge_y, tf.int64)
+    # y < 2**63: q = ((x >>> 1) // y) << 1, then correct by one
+    half = gb.bitwise_and(gb.right_shift(xi, one), S.const(2**63 - 1, tf.int64, dev))
+    ysafe = _select(big, one, yi)
+    q = gb.left_shift(gm.floor_div(half, ysafe), one)
+    r = gm.sub(xi, gm.mul(q, ysafe))
+    # r < 2*y < 2**64: compare as unsigned
+    r_ge = gm.greater_equal(_flip(ga.bitcast(r, tf.uint64)), _flip(ga.bitcast(ysafe, tf.uint64)))
+    q = _select(r_ge, gm.add_v2(q, one), q)
+    q = _select(big, q_big, q)
+    r = gm.sub(xi, gm.mul(q, yi))
+    return ga.bitcast(q, tf.uint64), ga.bitcast(r, tf.uint64)
+
+
+def _u64_divmod_q(x: tf.Tensor, y: tf.Tensor) -> tf.Tensor:
+    return _u64_divmod(x, y)[0]
+
+
+def _u64_divmod_r(x: tf.Tensor, y: tf.Tensor) -> tf.Tensor:
+    return _u64_divmod(x, y)[1]
+
+
+def _float_binary(k: KernelTable, P: dict[str, Prim]) -> dict[str, Prim]:
+    out: dict[str, Prim] = {}
+    out["atan2"] = _lift(k, "Atan2", gm.atan2, REAL_FLOATING, MODULAR_WORK)
+    out["nextafter"] = _lift(k, "NextAfter", gm.next_after, REAL_FLOATING, MODULAR_WORK)
+
+    def copysign(x1: tf.Tensor, x2: tf.Tensor) -> tf.Tensor:
+        it = tf.int64 if x1.dtype == tf.float64 else tf.int32
+        sign = S.const(-(2 ** (it.size * 8 - 1)), it, x1.device)
+        a, b = ga.bitcast(x1, it), ga.bitcast(x2, it)
+        bits = gb.bitwise_or(gb.bitwise_and(a, gb.invert(sign)), gb.bitwise_and(b, sign))
+        return ga.bitcast(bits, x1.dtype)
+
+    out["copysign"] = copysign
+    P["copysign"] = copysign
+
+    def hypot(x1: tf.Tensor, x2: tf.Tensor) -> tf.Tensor:
+        a, b = gm._abs(x1), gm._abs(x2)
+        hi, lo = gm.maximum(a, b), gm.minimum(a, b)
+        zero = S.zeros_like(hi)
+        ratio = gm.real_div(lo, _select(gm.equal(hi, zero), scalar_like(1.0, hi), hi))
+        r = gm.mul(hi, gm.sqrt(gm.add_v2(scalar_like(1.0, hi), gm.square(ratio))))
+        r = _select(gm.logical_or(_isnan(x1), _isnan(x2)), gm.add_v2(x1, x2), r)
+        inf = gm.logical_or(gm.is_inf(x1), gm.is_inf(x2))
+        return _select(inf, scalar_like(math.inf, hi), r)
+
+    out["hypot"] = hypot
+
+    def logaddexp(x1: tf.Tensor, x2: tf.Tensor) -> tf.Tensor:
+        hi = gm.maximum(x1, x2)
+        r = gm.add_v2(hi, gm.log1p(gm.exp(gm.neg(gm._abs(gm.sub(x1, x2))))))
+        r = _select(gm.equal(x1, x2), gm.add_v2(x1, scalar_like(math.log(2.0), x1)), r)
+        return _select(gm.logical_or(_isnan(x1), _isnan(x2)), gm.add_v2(x1, x2), r)
+
+    out["logaddexp"] = logaddexp
+    return out
+
+
+def _pow(k: KernelTable) -> Prim:
+    native = _lift(k, "Pow", gm._pow, SIGNED | FLOATING, ORDERED_WORK)
+    # unsigned powers: value-preserving widening keeps the exponent's value; the product
+    # wraps modulo 2**bits of the work dtype, a multiple of the target's modulus
+    unsigned = _lift(k, "Pow", gm._pow, UNSIGNED, ORDERED_WORK, u64=_u64_pow)
+
+    def pow_(x1: tf.Tensor, x2: tf.Tensor) -> tf.Tensor:
+        d = x1.dtype
+        if d in UNSIGNED:
+            return unsigned(x1, x2)
+        if d not in SIGNED:
+            return native(x1, x2)
+        # integer ** negative integer: TF raises; the truncated value of 1 / x1**-x2 is
+        # 1 for x1 == 1, +-1 for x1 == -1, 0 otherwise
+        neg = gm.less(x2, S.zeros_like(x2))
+        out = native(x1, _select(neg, S.zeros_like(x2), x2))
+        one = scalar_like(1, x1)
+        odd = gm.equal(gb.bitwise_and(x2, scalar_like(1, x2)), scalar_like(1, x2))
+        minus = _select(odd, gm.neg(one), one)
+        small = _select(
+            gm.equal(x1, one), one, _select(gm.equal(x1, gm.neg(one)), minus, S.zeros_like(x1))
+        )
+        return _select(neg, small, out)
+
+    return pow_
+
+
+def _u64_pow(x: tf.Tensor, y: tf.Tensor) -> tf.Tensor:
+    """uint64 ** uint64 modulo 2**64 by square-and-multiply on int64 (64 steps)."""
+    dev = x.device
+    base = ga.bitcast(x, tf.int64)
+    e = ga.bitcast(y, tf.int64)
+    one = S.const(1, tf.int64, dev)
+    result = gm.add_v2(S.zeros_like(gm.add_v2(base, e)), one)
+    base = gm.add_v2(base, S.zeros_like(result))
+    e = gm.add_v2(e, S.zeros_like(result))
+    for i in range(64):
+        bit = gm.equal(gb.bitwise_and(gb.right_shift(e, S.const(i, tf.int64, dev)), one), one)
+        result = _select(bit, gm.mul(result, base), result)
+        base = gm.mul(base, base)
+    return ga.bitcast(result, tf.uint64)

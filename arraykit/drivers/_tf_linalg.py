@@ -1,0 +1,343 @@
+"""Linear algebra and FFT primitives of the TensorFlow driver.
+
+Linear algebra runs on ``tf.linalg``'s kernels (``BatchMatMulV3``, ``Cholesky``, ``Eig``,
+``Svd`` ...).  ``Eig`` has CPU kernels only: on another device it runs on the host and
+the results are copied back, so they stay on the input's device.  TF returns complex
+eigenvalues/singular values/log-determinants of complex input in the complex dtype; the
+standard wants them real, so the real part is taken.
+
+TF's FFT kernels transform the innermost one to three axes of complex input and do not
+crop or pad: the FFT primitives resize the requested axes (crop, or pad with zeros),
+move them innermost in groups of up to three and apply the standard's normalisation
+(TF's inverse transforms already divide by ``n``).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+import tensorflow as tf
+from tensorflow.python.ops import gen_array_ops as ga
+from tensorflow.python.ops import gen_linalg_ops as gl
+from tensorflow.python.ops import gen_math_ops as gm
+from tensorflow.python.ops import gen_spectral_ops as gs
+
+from . import _tf_support as S
+from ._tf_elementwise import MODULAR_WORK, _lift
+from ._tf_support import COMPLEX, NUMERIC
+
+_select = S.select
+_FFT = {1: gs.fft, 2: gs.fft2d, 3: gs.fft3d}
+_IFFT = {1: gs.ifft, 2: gs.ifft2d, 3: gs.ifft3d}
+_HOST = "/device:CPU:0"
+
+
+def _real(x: Any) -> Any:
+    return gm.real(x, Tout=S.REAL_OF[x.dtype]) if x.dtype in COMPLEX else x
+
+
+def _swap_last(x: Any) -> Any:
+    nd = len(S.static_shape(x))
+    perm = (*range(nd - 2), nd - 1, nd - 2)
+    return ga.transpose(x, S.int_list(perm))
+
+
+def _adjoint(x: Any) -> Any:
+    t = _swap_last(x)
+    return gm.conj(t) if t.dtype in COMPLEX else t
+
+
+def _on_host(fn: Any, x: Any) -> Any:
+    """Run ``fn(x)`` on the CPU (for CPU-only kernels); results go back to ``x``'s device."""
+    dev = x.device
+    if not dev or "CPU" in dev.rsplit("/", 1)[-1]:
+        return fn(x)
+    with tf.device(_HOST):
+        out = fn(x)
+    with tf.device(dev):
+        return tuple(ga.identity(o) for o in out) if isinstance(out, tuple) else ga.identity(out)
+
+
+def _move_last(x: Any, axes: tuple[int, ...]) -> tuple[Any, tuple[int, ...] | None]:
+    nd = len(S.static_shape(x))
+    perm = tuple(a for a in range(nd) if a not in axes) + tuple(axes)
+    if perm == tuple(range(nd)):
+        return x, None
+    return ga.transpose(x, S.int_list(perm)), perm
+
+
+def _move_back(x: Any, perm: tuple[int, ...] | None) -> Any:
+    if perm is None:
+        return x
+    return ga.transpose(x, S.int_list(tuple(int(i) for i in np.argsort(perm))))
+
+
+def _resize(x: Any, axis: int, n: int) -> Any:
+    """``x`` cropped or zero-padded to ``n`` elements along ``axis`` (NumPy's FFT rule)."""
+    shape = S.static_shape(x)
+    m = shape[axis]
+    if m == n:
+        return x
+    nd = len(shape)
+    if m is not None and m > n:
+        key = tuple(slice(0, n) if i == axis else slice(None) for i in range(nd))
+        from ._tf_arrays import _basic_spec, _strided
+
+        return _strided(x, _basic_spec(key))
+    zeros = list(shape)
+    zeros[axis] = n - m
+    pad = ga.fill(S.int_list(tuple(zeros)), S.scalar_like(0, x))
+    return ga.concat_v2([x, pad], S.const(axis, tf.int64))
+
+
+class LinalgMixin:
+    """Linear algebra and FFT."""
+
+    # ------------------------------------------------------------------ products
+    def _bmm(self, a: Any, b: Any) -> Any:
+        mm = getattr(self, "_bmm_lifted", None)
+        if mm is None:
+
+            def raw(x: Any, y: Any) -> Any:
+                return gm.batch_mat_mul_v3(x, y, Tout=x.dtype)
+
+            # the result dtype is the inputs': it must be allowed for both Ta and Tout
+            k = self._k
+            both = k.native("BatchMatMulV3", "Ta") & k.native("BatchMatMulV3", "Tout")
+            k.override("BatchMatMulV3", both)
+            mm = self._bmm_lifted = _lift(k, "BatchMatMulV3", raw, NUMERIC, MODULAR_WORK)
+        return mm(a, b)
+
+    def matmul(self, x1: Any, x2: Any) -> Any:
+        n1, n2 = len(S.static_shape(x1)), len(S.static_shape(x2))
+        a = ga.expand_dims(x1, S.const(0, tf.int64)) if n1 == 1 else x1
+        b = ga.expand_dims(x2, S.const(-1, tf.int64)) if n2 == 1 else x2
+        out = self._bmm(a, b)
+        if n1 == 1 and n2 == 1:
+            return ga.reshape(out, S.int_list(()))
+        if n1 == 1:
+            return ga.squeeze(out, axis=[-2])
+        if n2 == 1:
+            return ga.squeeze(out, axis=[-1])
+        return out
+
+    def tensordot(self, x1: Any, x2: Any, axes: Any) -> Any:
+        a1, a2 = tuple(axes[0]), tuple(axes[1])
+        s1, s2 = S.static_shape(x1), S.static_shape(x2)
+        free1 = tuple(i for i in range(len(s1)) if i not in a1)
+        free2 = tuple(i for i in range(len(s2)) if i not in a2)
+        k = math.prod(s1[i] for i in a1)
+        t1 = ga.transpose(x1, S.int_list(free1 + a1))
+        t2 = ga.transpose(x2, S.int_list(a2 + free2))
+        m = math.prod(s1[i] for i in free1)
+        n = math.prod(s2[i] for i in free2)
+        out = self._bmm(ga.reshape(t1, S.int_list((m, k))), ga.reshape(t2, S.int_list((k, n))))
+        return ga.reshape(
+            out, S.int_list(tuple(s1[i] for i in free1) + tuple(s2[i] for i in free2))
+        )
+
+    def cross(self, x1: Any, x2: Any, axis: int) -> Any:
+        def comp(x: Any, i: int) -> Any:
+            return ga.gather_v2(x, S.const(i, tf.int64), S.const(axis, tf.int64))
+
+        a = [comp(x1, i) for i in range(3)]
+        b = [comp(x2, i) for i in range(3)]
+        mul, sub = self.multiply, self.subtract
+        c = [
+            sub(mul(a[1], b[2]), mul(a[2], b[1])),
+            sub(mul(a[2], b[0]), mul(a[0], b[2])),
+            sub(mul(a[0], b[1]), mul(a[1], b[0])),
+        ]
+        return ga.pack(c, axis=axis)
+
+    def diagonal(self, x: Any, offset: int) -> Any:
+        n, m = S.static_shape(x)[-2:]
+        if (m is not None and offset >= m) or (n is not None and -offset >= n):
+            key = (Ellipsis, 0, slice(0, 0))
+            from ._tf_arrays import _basic_spec, _strided
+
+            return _strided(x, _basic_spec(key))
+        return ga.matrix_diag_part_v3(
+            x, S.const(offset, tf.int32), S.scalar_like(0, x), align="RIGHT_LEFT"
+        )
+
+    def matrix_power(self, x: Any, n: int) -> Any:
+        if n < 0:
+            x, n = self.inv(x), -n
+        if n == 0:
+            m = S.static_shape(x)[-1]
+            rows = ga.expand_dims(S.iota(m), S.const(1, tf.int64))
+            eye = S.cast(gm.equal(rows, S.iota(m)), x.dtype)
+            return ga.broadcast_to(eye, ga.shape(x, out_type=tf.int64))
+        result = None
+        base = x
+        while n:
+            if n & 1:
+                result = base if result is None else self._bmm(result, base)
+            n >>= 1
+            if n:
+                base = self._bmm(base, base)
+        return result
+
+    # ------------------------------------------------------------------ decompositions
+    def cholesky(self, x: Any, upper: bool) -> Any:
+        low = gl.cholesky(x)
+        return _adjoint(low) if upper else low
+
+    def det(self, x: Any) -> Any:
+        return gl.matrix_determinant(x)
+
+    def slogdet(self, x: Any) -> tuple[Any, Any]:
+        sign, logabs = gl.log_matrix_determinant(x)
+        return sign, _real(logabs)
+
+    def eig(self, x: Any) -> tuple[Any, Any]:
+        ct = S.COMPLEX_OF.get(x.dtype, x.dtype)
+        return _on_host(lambda v: tuple(gl.eig(v, Tout=ct, compute_v=True)), x)
+
+    def eigvals(self, x: Any) -> Any:
+        ct = S.COMPLEX_OF.get(x.dtype, x.dtype)
+        return _on_host(lambda v: gl.eig(v, Tout=ct, compute_v=False)[0], x)
+
+    def eigh(self, x: Any) -> tuple[Any, Any]:
+        e, v = gl.self_adjoint_eig_v2(x, compute_v=True)
+        return _real(e), v
+
+    def eigvalsh(self, x: Any) -> Any:
+        return _real(gl.self_adjoint_eig_v2(x, compute_v=False)[0])
+
+    def inv(self, x: Any) -> Any:
+        return gl.matrix_inverse(x, adjoint=False)
+
+    def qr(self, x: Any, mode: str) -> tuple[Any, Any]:
+        # Eigen's Householder QR squares column norms: scale each matrix by a power of two
+        # near its largest magnitude (exact) so that large values do not overflow
+        a = gm.complex_abs(x, Tout=S.REAL_OF[x.dtype]) if x.dtype in COMPLEX else gm._abs(x)
+        nd = len(S.static_shape(x))
+        m = gm._max(a, S.int_list((nd - 2, nd - 1)), True)
+        ok = gm.logical_and(gm.is_finite(m), gm.greater(m, S.zeros_like(m)))
+        e = gm.floor(gm.real_div(gm.log(_select(ok, m, S.scalar_like(1.0, m))),
+                                 S.scalar_like(math.log(2.0), m)))  # fmt: skip
+        scale = S.cast(gm._pow(S.scalar_like(2.0, m), e), x.dtype)
+        q, r = gl.qr(gm.real_div(x, scale), full_matrices=mode == "complete")
+        # exact zeros below the diagonal, as LAPACK gives
+        return q, self.triu(gm.mul(r, scale), 0)
+
+    def solve(self, x1: Any, x2: Any) -> Any:
+        return gl.matrix_solve(x1, x2, adjoint=False)
+
+    def svd(self, x: Any, full_matrices: bool) -> tuple[Any, Any, Any]:
+        s, u, v = gl.svd(x, compute_uv=True, full_matrices=full_matrices)
+        return u, _real(s), _adjoint(v)
+
+    def svdvals(self, x: Any) -> Any:
+        return _real(gl.svd(x, compute_uv=False, full_matrices=False)[0])
+
+    def pinv(self, x: Any, rtol: Any) -> Any:
+        s, u, v = gl.svd(x, compute_uv=True, full_matrices=False)
+        s = _real(s)
+        m, n = S.static_shape(x)[-2:]
+        if rtol is None:
+            rtol = S.scalar_like(max(m, n) * float(np.finfo(s.dtype.as_numpy_dtype).eps), s)
+        else:
+            rtol = ga.expand_dims(rtol, S.const(-1, tf.int64))
+        smax = gm._max(s, S.int_list((-1,)), True) if S.static_shape(s)[-1] != 0 else s
+        keep = gm.greater(s, gm.mul(rtol, smax))
+        inv_s = _select(
+            keep, gm.reciprocal(_select(keep, s, S.scalar_like(1.0, s))), S.zeros_like(s)
+        )
+        inv_s = S.cast(inv_s, x.dtype)
+        scaled = gm.mul(v, ga.expand_dims(inv_s, S.const(-2, tf.int64)))  # v * diag(1/s)
+        return self._bmm(scaled, _adjoint(u))
+
+    # ------------------------------------------------------------------ norms
+    def vector_norm(self, x: Any, axes: Any, keepdims: bool, ord: Any) -> Any:
+        a = _real(gm.complex_abs(x, Tout=S.REAL_OF[x.dtype])) if x.dtype in COMPLEX else gm._abs(x)
+        if axes is None:
+            axes = tuple(range(len(S.static_shape(x))))
+        ax = S.int_list(tuple(axes))
+        if ord == math.inf:
+            return gm._max(a, ax, keepdims)
+        if ord == -math.inf:
+            return gm._min(a, ax, keepdims)
+        if ord == 0:
+            return gm._sum(S.cast(gm.not_equal(a, S.zeros_like(a)), a.dtype), ax, keepdims)
+        if ord == 1:
+            return gm._sum(a, ax, keepdims)
+        if ord == 2:
+            return gm.sqrt(gm._sum(gm.square(a), ax, keepdims))
+        p = S.scalar_like(float(ord), a)
+        return gm._pow(gm._sum(gm._pow(a, p), ax, keepdims), gm.reciprocal(p))
+
+    def matrix_norm(self, x: Any, keepdims: bool, ord: Any) -> Any:
+        nd = len(S.static_shape(x))
+        last2 = S.int_list((nd - 2, nd - 1))
+        if ord in ("fro", "nuc", 2, -2):
+            if ord == "fro":
+                a = gm.complex_abs(x, Tout=S.REAL_OF[x.dtype]) if x.dtype in COMPLEX else gm._abs(x)
+                out = gm.sqrt(gm._sum(gm.square(a), last2, False))
+            else:
+                s = self.svdvals(x)
+                ax = S.int_list((nd - 2,))
+                red = {"nuc": gm._sum, 2: gm._max, -2: gm._min}[ord]
+                out = red(s, ax, False)
+        else:
+            a = gm.complex_abs(x, Tout=S.REAL_OF[x.dtype]) if x.dtype in COMPLEX else gm._abs(x)
+            sum_axis, red_axis = (nd - 2, nd - 2) if abs(ord) == 1 else (nd - 1, nd - 2)
+            sums = gm._sum(a, S.int_list((sum_axis,)), False)
+            red = gm._max if ord > 0 else gm._min
+            out = red(sums, S.int_list((red_axis,)), False)
+        if keepdims:
+            out = ga.expand_dims(ga.expand_dims(out, S.const(-1, tf.int64)), S.const(-1, tf.int64))
+        return out
+
+    # ------------------------------------------------------------------ fft
+    def _c2c(self, x: Any, s: Any, axes: Any, inverse: bool) -> Any:
+        for a, n in zip(axes, s, strict=True):
+            x = _resize(x, a, n)
+        table = _IFFT if inverse else _FFT
+        axes = tuple(axes)
+        for i in range(0, len(axes), 3):
+            group = axes[i : i + 3]
+            t, perm = _move_last(x, group)
+            x = _move_back(table[len(group)](t), perm)
+        return x
+
+    def _scale(self, x: Any, n: int, norm: str, inverse: bool) -> Any:
+        """Apply the standard's normalisation; TF's inverse transforms divide by ``n``."""
+        if inverse:
+            factor = {"backward": 1.0, "ortho": math.sqrt(n), "forward": float(n)}[norm]
+        else:
+            factor = {"backward": 1.0, "ortho": 1 / math.sqrt(n), "forward": 1.0 / n}[norm]
+        if factor == 1.0:
+            return x
+        return gm.mul(x, S.scalar_like(complex(factor) if x.dtype in COMPLEX else factor, x))
+
+    def fftn(self, x: Any, s: Any, axes: Any, norm: str) -> Any:
+        return self._scale(self._c2c(x, s, axes, False), math.prod(s), norm, False)
+
+    def ifftn(self, x: Any, s: Any, axes: Any, norm: str) -> Any:
+        return self._scale(self._c2c(x, s, axes, True), math.prod(s), norm, True)
+
+    def rfftn(self, x: Any, s: Any, axes: Any, norm: str) -> Any:
+        last, n = axes[-1], s[-1]
+        for a, m in zip(axes[:-1], s[:-1], strict=True):
+            x = _resize(x, a, m)
+        x = _resize(x, last, n)
+        t, perm = _move_last(x, (last,))
+        out = gs.rfft(t, S.const((n,), tf.int32), Tcomplex=S.COMPLEX_OF[x.dtype])
+        out = _move_back(out, perm)
+        if len(axes) > 1:
+            out = self._c2c(out, s[:-1], axes[:-1], False)
+        return self._scale(out, math.prod(s), norm, False)
+
+    def irfftn(self, x: Any, s: Any, axes: Any, norm: str) -> Any:
+        last, n = axes[-1], s[-1]
+        if len(axes) > 1:
+            x = self._c2c(x, s[:-1], axes[:-1], True)
+        x = _resize(x, last, n // 2 + 1)
+        t, perm = _move_last(x, (last,))
+        out = gs.irfft(t, S.const((n,), tf.int32), Treal=S.REAL_OF[x.dtype])
+        return self._scale(_move_back(out, perm), math.prod(s), norm, True)

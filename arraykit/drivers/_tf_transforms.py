@@ -1,0 +1,108 @@
+"""Function-transform hooks of the TensorFlow driver: ``tf.GradientTape`` (watching the
+differentiated inputs; persistent for Jacobians), ``tf.function`` (``jit_compile`` as an
+option; retraced when a shape, dtype or static value changes) and ``tf.vectorized_map``
+(falling back to ``tf.map_fn`` where it cannot vectorise).
+
+The hook contract is in ``_numpy_transforms``'s docstring.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import tensorflow as tf
+
+from ._numpy_transforms import JIT_OPTIONS, check_jit_options
+
+_ZERO = tf.UnconnectedGradients.ZERO
+
+def _dense(g: Any) -> Any:
+    # Gradients of gathers come as IndexedSlices: core wants plain tensors.
+    return tf.convert_to_tensor(g) if isinstance(g, tf.IndexedSlices) else g
+
+
+def _move_axis(x: Any, src: int, dst: int) -> Any:
+    if src == dst:
+        return x
+    perm = list(range(x.shape.rank))
+    perm.insert(dst, perm.pop(src))
+    return tf.transpose(x, perm)
+
+
+def _distinct_sources(args: tuple, argnums: tuple[int, ...]) -> tuple[list, list]:
+    """The arguments with each differentiated leaf a tensor of its own: the tape would
+    add up the gradients of two leaves holding one tensor object."""
+    args = list(args)
+    for i in argnums:
+        args[i] = tuple(tf.identity(t) for t in args[i])
+    return args, [args[i] for i in argnums]
+
+
+class TFTransforms:
+    """The transform hooks of ``TensorFlowDriver``."""
+
+    def value_and_grad(self, fn: Callable, argnums: tuple[int, ...], has_aux: bool) -> Callable:
+        def call(*args: Any) -> Any:
+            args, sources = _distinct_sources(args, argnums)
+            with tf.GradientTape() as tape:
+                tape.watch(sources)
+                out = fn(*args)
+            value = out[0] if has_aux else out
+            grads = tape.gradient(value, sources, unconnected_gradients=_ZERO)
+            grads = tuple(tuple(_dense(g) for g in per_arg) for per_arg in grads)
+            return out, grads
+
+        return call
+
+    def jacobian(self, fn: Callable, argnums: tuple[int, ...]) -> Callable:
+        def call(*args: Any) -> Any:
+            args, sources = _distinct_sources(args, argnums)
+            with tf.GradientTape(persistent=True) as tape:
+                tape.watch(sources)
+                outs = fn(*args)
+            result = []
+            for out in outs:
+                try:
+                    jac = tape.jacobian(out, sources, unconnected_gradients=_ZERO)
+                except (ValueError, NotImplementedError, tf.errors.OpError):
+                    # pfor cannot vectorise some gradient: one gradient per output element
+                    jac = tape.jacobian(
+                        out, sources, unconnected_gradients=_ZERO, experimental_use_pfor=False
+                    )
+                result.append(tuple(tuple(_dense(j) for j in per_arg) for per_arg in jac))
+            del tape
+            return tuple(result)
+
+        return call
+
+    def jit(self, fn: Callable, static_argnums: tuple[int, ...], options: dict) -> Callable:
+        # Non-tensor arguments of a tf.function are part of its trace key by value, so
+        # the static arguments need nothing more.
+        check_jit_options(options, JIT_OPTIONS, "tensorflow")
+        return tf.function(fn, jit_compile=options.get("jit_compile"), autograph=False)
+
+    def vmap(self, fn: Callable, in_axes: tuple[int | None, ...], out_axes: int) -> Callable:
+        def call(*leaves: Any) -> tuple:
+            mapped = [i for i, a in enumerate(in_axes) if a is not None]
+            elems = tuple(_move_axis(leaves[i], in_axes[i], 0) for i in mapped)
+
+            def body(elems: tuple) -> tuple:
+                args = list(leaves)
+                for i, e in zip(mapped, elems, strict=True):
+                    args[i] = e
+                return tuple(fn(*args))
+
+            try:
+                outs = tf.vectorized_map(body, elems, fallback_to_while_loop=True)
+            except (ValueError, NotImplementedError, TypeError, tf.errors.OpError):
+                specs = tuple(tf.TensorSpec(e.shape[1:], e.dtype) for e in elems)
+                sig = tf.function(body, autograph=False).get_concrete_function(specs)
+                out_sig = tuple(tf.TensorSpec(o.shape, o.dtype) for o in sig.structured_outputs)
+                outs = tf.map_fn(body, elems, fn_output_signature=out_sig)
+            return tuple(_move_axis(o, 0, out_axes) for o in outs)
+
+        return call
+
+    def stop_gradient(self, x: Any) -> Any:
+        return tf.stop_gradient(x)
