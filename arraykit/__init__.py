@@ -145,6 +145,16 @@ from ._info import __array_namespace_info__
 # <chapter: extensions>
 from . import fft, linalg
 
+# <chapter: transforms>
+from ._transforms import (
+    grad,
+    jacobian,
+    jit,
+    stop_gradient,
+    value_and_grad,
+    vmap,
+)
+
 
 def namespace(driver: str | drivers.Driver) -> Any:
     """The arraykit namespace with ``driver`` made the active driver of this thread.

@@ -40,6 +40,9 @@ _BUILTIN: dict[str, tuple[str, str, str]] = {
     "tensorflow": ("arraykit.drivers.tensorflow", "TensorFlowDriver", "tensorflow"),
     "jax": ("arraykit.drivers.jax", "JAXDriver", "jax"),
 }
+# Built-in drivers with automatic differentiation: lets an error name them without
+# importing their frameworks (each driver's Capabilities.autodiff says the same).
+_BUILTIN_AUTODIFF = frozenset({"tensorflow", "jax"})
 _FACTORIES: dict[str, Callable[[], Driver]] = {}
 _INSTANCES: dict[str, Driver] = {}
 _LOCK = threading.RLock()
@@ -90,6 +93,16 @@ def available() -> list[str]:
                 continue
         out.append(name)
     return out
+
+
+def supports_autodiff(name: str) -> bool:
+    """Whether the driver called ``name`` differentiates (no framework is imported for
+    built-in drivers not yet in use)."""
+    if name in _INSTANCES:
+        return _INSTANCES[name].capabilities.autodiff
+    if name in _BUILTIN:
+        return name in _BUILTIN_AUTODIFF
+    return get(name).capabilities.autodiff
 
 
 def get(name: str | Driver) -> Driver:

@@ -15,6 +15,7 @@ import numpy as np
 from .. import _dtypes
 from .._devices import Device
 from ._base import Capabilities, Driver
+from ._numpy_transforms import NumPyTransforms
 
 _CPU = Device("numpy", "cpu", 0)
 
@@ -66,6 +67,7 @@ class NumPyDriver(Driver):
 
     name = "numpy"
     capabilities = Capabilities(mutable=True, python_scalars=True, max_dimensions=64)
+    transforms = NumPyTransforms()
 
     def __init__(self) -> None:
         # Ufunc primitives as instance attributes: one attribute lookup, no bound method.
@@ -96,9 +98,7 @@ class NumPyDriver(Driver):
         if copy is False:
             out = np.asarray(obj)
             if out.dtype != dtype:
-                raise ValueError(
-                    f"asarray: copy=False, but converting to {dtype} requires a copy"
-                )
+                raise ValueError(f"asarray: copy=False, but converting to {dtype} requires a copy")
             if out is not obj and not isinstance(obj, np.ndarray) and not _shares(obj):
                 raise ValueError("asarray: copy=False, but the input cannot be used without a copy")
             return out
@@ -167,7 +167,9 @@ class NumPyDriver(Driver):
         # 0): expm1(a + bj) = expm1(a)cos(b) - 2sin(b/2)**2 + j*exp(a)sin(b).
         a, b = x.real, x.imag
         with np.errstate(all="ignore"):
-            re = np.where(b == 0, np.expm1(a), np.expm1(a) * np.cos(b) - 2 * np.sin(b / 2) ** 2)
+            # (+ 0.0: expm1(-0 + 0j) is +0 + 0j, unlike the real expm1(-0) = -0)
+            em1 = np.expm1(a)
+            re = np.where(b == 0, em1 + 0.0, em1 * np.cos(b) - 2 * np.sin(b / 2) ** 2)
             im = np.where(b == 0, b, np.exp(a) * np.sin(b))
         re = np.where(a == -np.inf, -1.0, re)
         im = np.where(a == -np.inf, 0.0, im)
@@ -215,7 +217,12 @@ class NumPyDriver(Driver):
     def bitwise_right_shift(self, x1: np.ndarray, x2: np.ndarray) -> np.ndarray:
         x1, x2 = _operands(x1, x2)
         bits = x1.dtype.itemsize * 8
-        return np.right_shift(x1, np.minimum(x2, bits - 1), out=...)
+        # Shifting by >= the bit width: sign fill for signed ints (clamp to bits - 1), 0 for
+        # unsigned ones (NumPy's own result there is platform-defined).
+        out = np.right_shift(x1, np.minimum(x2, bits - 1), out=...)
+        if x1.dtype.kind == "u":
+            out = np.asarray(np.where(x2 >= bits, x1.dtype.type(0), out))
+        return out
 
     def clip(self, x: np.ndarray, min: Any, max: Any) -> np.ndarray:
         out = x

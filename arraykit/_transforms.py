@@ -1,0 +1,515 @@
+"""Function transforms: ``grad``, ``value_and_grad``, ``jacobian``, ``jit``, ``vmap`` and
+``stop_gradient`` over arraykit arrays and nested tuples/lists/dicts of them (issue 5).
+
+Core decides, drivers execute: core flattens the user's arguments into native leaves
+(recording each leaf's dtype), validates them (differentiated leaves are float/complex
+arrays, ``grad``'s output is a real 0-d array, ``vmap``'s axes are in range and its mapped
+sizes agree), and hands a *native* function to the driver's hook; that function wraps
+the leaves back into Arrays, calls the user's function and unwraps its outputs.  The
+hooks (``drv.transforms``: ``value_and_grad``, ``jacobian``, ``jit``, ``vmap``,
+``stop_gradient``) see natives only; their contract is in
+``arraykit/drivers/_numpy_transforms.py``.
+
+Decisions:
+
+* The driver is the one of the arguments' arrays (the active driver when none is an array).
+* Non-array leaves of the arguments (Python scalars, strings, ``None``) are constants:
+  under ``jit`` they are static (hashable; a new value traces again); they are refused
+  in differentiated arguments (convert them with ``ak.asarray``).
+* ``jit(f, static_argnums=...)`` makes whole arguments static (hashable, no arrays); the
+  other options go to the driver (``jit_compile`` for TensorFlow; JAX always compiles;
+  NumPy runs ``f`` eagerly and ignores it).
+* ``vmap``'s ``out_axes`` is applied by core (``moveaxis``, or element 0 for ``None``):
+  drivers always stack outputs along axis 0.
+* ``jacobian`` returns, for each output leaf, the argument's structure (a tuple of them
+  for a tuple ``argnums``) with leaves of shape ``out.shape + leaf.shape`` (reverse mode).
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+from collections.abc import Callable
+from typing import Any
+
+from . import _config
+from ._array import Array
+from ._core import normalize_axis, same_driver
+from .drivers._base import Driver
+
+__all__ = ["grad", "jacobian", "jit", "stop_gradient", "value_and_grad", "vmap"]
+
+# --------------------------------------------------------------------- hooks lookup
+def _hooks(drv: Driver, fn: str) -> Any:
+    hooks = getattr(drv, "transforms", None)
+    if hooks is None:
+        raise TypeError(f"{fn}: the {drv.name!r} driver provides no function transforms")
+    return hooks
+
+
+def autodiff_drivers() -> tuple[str, ...]:
+    """Names of the available drivers with automatic differentiation, without importing
+    any framework (built-in drivers declare it in the registry's metadata)."""
+    from . import drivers
+
+    return tuple(name for name in drivers.available() if drivers.supports_autodiff(name))
+
+
+def no_autodiff_error(fn: str, drv: Driver) -> TypeError:
+    """The error for a gradient transform on a driver without automatic differentiation."""
+    names = ", ".join(autodiff_drivers()) or "none installed"
+    return TypeError(
+        f"{fn}: the {drv.name!r} driver has no automatic differentiation; drivers that "
+        f"support it: {names} (e.g. ak.use('jax') and ak.asarray(x, driver='jax'))"
+    )
+
+
+# --------------------------------------------------------------------- pytrees
+# A spec describes a tree with its arrays taken out: ("a", dtype) for an array leaf,
+# ("t"|"l", type, specs) for tuples and lists, ("d", keys, specs) for dicts, ("c", obj)
+# for any other leaf (a constant).  Specs are hashable when the constants are.
+
+
+def _flatten(tree: Any, leaves: list[Array]) -> tuple:
+    cls = tree.__class__
+    if cls is Array:
+        leaves.append(tree)
+        return ("a", tree._dtype)
+    if isinstance(tree, tuple):
+        return ("t", cls, tuple(_flatten(t, leaves) for t in tree))
+    if isinstance(tree, list):
+        return ("l", cls, tuple(_flatten(t, leaves) for t in tree))
+    if isinstance(tree, dict):
+        return ("d", tuple(tree), tuple(_flatten(v, leaves) for v in tree.values()))
+    return ("c", tree)
+
+
+def _unflatten(spec: tuple, values: Any, drv: Driver, dtype_of_value: bool = False) -> Any:
+    """The tree of ``spec`` with array leaves made of the next natives of ``values``."""
+    tag = spec[0]
+    if tag == "a":
+        v = next(values)
+        return Array._new(v, drv, drv.dtype_of(v) if dtype_of_value else spec[1])
+    if tag == "t":
+        items = [_unflatten(s, values, drv, dtype_of_value) for s in spec[2]]
+        return spec[1](*items) if hasattr(spec[1], "_fields") else spec[1](items)
+    if tag == "l":
+        return spec[1](_unflatten(s, values, drv, dtype_of_value) for s in spec[2])
+    if tag == "d":
+        return {
+            k: _unflatten(s, values, drv, dtype_of_value)
+            for k, s in zip(spec[1], spec[2], strict=True)
+        }
+    return spec[1]
+
+
+def _driver_of(leaves: list[Array], fn: str) -> Driver:
+    return same_driver(leaves, fn) if leaves else _config.get().driver
+
+
+def _flatten_args(args: tuple, fn: str) -> tuple[list[tuple], list[list[Array]], Driver]:
+    specs, per_arg = [], []
+    for a in args:
+        leaves: list[Array] = []
+        specs.append(_flatten(a, leaves))
+        per_arg.append(leaves)
+    drv = _driver_of([x for leaves in per_arg for x in leaves], fn)
+    return specs, per_arg, drv
+
+
+def _check_callable(f: Any, fn: str) -> None:
+    if not callable(f):
+        raise TypeError(f"{fn}: 'f' must be callable, got {type(f).__name__}")
+
+
+def _normalize_argnums(argnums: Any, nargs: int, fn: str) -> tuple[int, ...]:
+    items = argnums if isinstance(argnums, tuple) else (argnums,)
+    out = []
+    for a in items:
+        try:
+            a = operator.index(a)
+        except TypeError:
+            raise TypeError(
+                f"{fn}: 'argnums' must be an int or a tuple of ints, got {argnums!r}"
+            ) from None
+        if not -nargs <= a < nargs:
+            raise IndexError(f"{fn}: argnums={argnums!r} is out of range for {nargs} arguments")
+        out.append(a % nargs)
+    if len(set(out)) != len(out):
+        raise ValueError(f"{fn}: repeated argument in argnums={argnums!r}")
+    return tuple(out)
+
+
+def _check_differentiable(spec: tuple, leaves: list[Array], i: int, fn: str) -> None:
+    if spec[0] == "c" or _has_constant(spec):
+        raise TypeError(
+            f"{fn}: argument {i} holds a non-array leaf; differentiated arguments must be "
+            "floating-point arrays (convert Python numbers with ak.asarray)"
+        )
+    for x in leaves:
+        if x._dtype.kind not in "fc":
+            raise TypeError(
+                f"{fn}: argument {i} must be floating-point or complex to be differentiated, "
+                f"got an array of dtype {x._dtype}"
+            )
+
+
+def _has_constant(spec: tuple) -> bool:
+    if spec[0] == "c":
+        return True
+    if spec[0] in "tld":
+        return any(_has_constant(s) for s in spec[2])
+    return False
+
+
+def _unwrap_out(tree: Any) -> tuple[tuple, tuple]:
+    leaves: list[Array] = []
+    spec = _flatten(tree, leaves)
+    return spec, tuple(x._value for x in leaves)
+
+
+# --------------------------------------------------------------------- gradients
+def _gradient_call(
+    f: Callable, args: tuple, argnums: Any, has_aux: bool, fn: str
+) -> tuple[Any, Any, Any, tuple[int, ...], Driver]:
+    """(value, aux, grads) of ``f`` at ``args``, with ``grads`` shaped like the arguments."""
+    specs, per_arg, drv = _flatten_args(args, fn)
+    nums = _normalize_argnums(argnums, len(args), fn)
+    if not drv.capabilities.autodiff:
+        raise no_autodiff_error(fn, drv)
+    for i in nums:
+        _check_differentiable(specs[i], per_arg[i], i, fn)
+    aux_spec: list[tuple] = []
+
+    def native(*leaf_tuples: Any) -> Any:
+        call_args = [_unflatten(s, iter(t), drv) for s, t in zip(specs, leaf_tuples, strict=True)]
+        out = f(*call_args)
+        if has_aux:
+            if not (isinstance(out, tuple) and len(out) == 2):
+                raise TypeError(f"{fn}: with has_aux=True, f must return a pair (value, aux)")
+            out, aux = out
+        if out.__class__ is not Array:
+            raise TypeError(f"{fn}: f must return a 0-d real floating-point array, got {out!r}")
+        if out.ndim != 0 or out._dtype.kind != "f":
+            raise TypeError(
+                f"{fn}: f must return a 0-d real floating-point array (a scalar loss), got "
+                f"shape {out.shape} and dtype {out._dtype}"
+            )
+        if not has_aux:
+            return out._value
+        spec, natives = _unwrap_out(aux)
+        aux_spec[:] = [spec]
+        return out._value, natives
+
+    leaf_tuples = tuple(tuple(x._value for x in leaves) for leaves in per_arg)
+    result, grads = _hooks(drv, fn).value_and_grad(native, nums, has_aux)(*leaf_tuples)
+    if has_aux:
+        value, aux_natives = result
+        aux = _unflatten(aux_spec[0], iter(aux_natives), drv, dtype_of_value=True)
+    else:
+        value, aux = result, None
+    value = Array._new(value, drv, drv.dtype_of(value))
+    trees = tuple(_unflatten(specs[i], iter(g), drv) for i, g in zip(nums, grads, strict=True))
+    grad_tree = trees if isinstance(argnums, tuple) else trees[0]
+    return value, aux, grad_tree, nums, drv
+
+
+def value_and_grad(
+    f: Callable[..., Any], /, argnums: int | tuple[int, ...] = 0, *, has_aux: bool = False
+) -> Callable[..., Any]:
+    """A function returning ``(f(*args), grad)`` (``((value, aux), grad)`` with ``has_aux``).
+
+    Not in the standard (JAX's ``jax.value_and_grad``).  ``f`` must return a 0-d real
+    floating-point array; the differentiated arguments (``argnums``: an int or a tuple)
+    are float or complex arrays or nested tuples/lists/dicts of them, and ``grad`` has
+    their structure (a tuple of them for a tuple ``argnums``).  Drivers without
+    ``capabilities.autodiff`` (NumPy) raise ``TypeError`` naming the drivers that have it.
+    """
+    _check_callable(f, "value_and_grad")
+
+    @functools.wraps(f)
+    def wrapper(*args: Any) -> Any:
+        value, aux, g, _, _ = _gradient_call(f, args, argnums, has_aux, "value_and_grad")
+        return ((value, aux) if has_aux else value), g
+
+    return wrapper
+
+
+def grad(
+    f: Callable[..., Any], /, argnums: int | tuple[int, ...] = 0, *, has_aux: bool = False
+) -> Callable[..., Any]:
+    """A function returning the gradient of ``f`` (``(grad, aux)`` with ``has_aux``).
+
+    Not in the standard (JAX's ``jax.grad``); see ``value_and_grad`` for the rules.
+    """
+    _check_callable(f, "grad")
+
+    @functools.wraps(f)
+    def wrapper(*args: Any) -> Any:
+        _, aux, g, _, _ = _gradient_call(f, args, argnums, has_aux, "grad")
+        return (g, aux) if has_aux else g
+
+    return wrapper
+
+
+def jacobian(f: Callable[..., Any], /, argnums: int | tuple[int, ...] = 0) -> Callable[..., Any]:
+    """A function returning the Jacobian of ``f`` (reverse mode, like ``jax.jacrev``).
+
+    Not in the standard.  ``f`` returns an array or a tree of arrays; for each output
+    leaf the result holds the differentiated argument's structure (a tuple of them for a
+    tuple ``argnums``) with leaves of shape ``out.shape + leaf.shape``.
+    """
+    _check_callable(f, "jacobian")
+    fn = "jacobian"
+
+    @functools.wraps(f)
+    def wrapper(*args: Any) -> Any:
+        specs, per_arg, drv = _flatten_args(args, fn)
+        nums = _normalize_argnums(argnums, len(args), fn)
+        if not drv.capabilities.autodiff:
+            raise no_autodiff_error(fn, drv)
+        for i in nums:
+            _check_differentiable(specs[i], per_arg[i], i, fn)
+        out_spec: list[tuple] = []
+
+        def native(*leaf_tuples: Any) -> tuple:
+            call_args = [
+                _unflatten(s, iter(t), drv) for s, t in zip(specs, leaf_tuples, strict=True)
+            ]
+            spec, natives = _unwrap_out(f(*call_args))
+            out_spec[:] = [spec]
+            return natives
+
+        leaf_tuples = tuple(tuple(x._value for x in leaves) for leaves in per_arg)
+        jac = _hooks(drv, fn).jacobian(native, nums)(*leaf_tuples)
+        per_out = []
+        for per_num in jac:
+            trees = tuple(
+                _unflatten(specs[i], iter(j), drv, dtype_of_value=True)
+                for i, j in zip(nums, per_num, strict=True)
+            )
+            per_out.append(trees if isinstance(argnums, tuple) else trees[0])
+        return _unflatten_objects(out_spec[0], iter(per_out))
+
+    return wrapper
+
+
+def _unflatten_objects(spec: tuple, objs: Any) -> Any:
+    """The tree of ``spec`` with each array leaf replaced by the next of ``objs``."""
+    tag = spec[0]
+    if tag == "a":
+        return next(objs)
+    if tag == "t":
+        items = [_unflatten_objects(s, objs) for s in spec[2]]
+        return spec[1](*items) if hasattr(spec[1], "_fields") else spec[1](items)
+    if tag == "l":
+        return spec[1](_unflatten_objects(s, objs) for s in spec[2])
+    if tag == "d":
+        return {k: _unflatten_objects(s, objs) for k, s in zip(spec[1], spec[2], strict=True)}
+    return spec[1]
+
+
+def stop_gradient(x: Array, /) -> Array:
+    """``x``, treated as a constant by ``grad``, ``value_and_grad`` and ``jacobian``.
+
+    Not in the standard (``jax.lax.stop_gradient``, ``tf.stop_gradient``); the identity
+    on drivers without automatic differentiation.
+    """
+    if x.__class__ is not Array:
+        raise TypeError(f"stop_gradient: 'x' must be an arraykit array, got {type(x).__name__}")
+    drv = x._driver
+    return Array._new(_hooks(drv, "stop_gradient").stop_gradient(x._value), drv, x._dtype)
+
+
+# --------------------------------------------------------------------- jit
+_KEYS: dict[Any, int] = {}
+"""Trace keys (argument structure, dtypes, shapes, static values) -> small ints: the one
+static argument of the native function is then cheap to hash on every driver."""
+
+
+def _static_key(key: Any, fn: str) -> int:
+    try:
+        return _KEYS.setdefault(key, len(_KEYS))
+    except TypeError:
+        raise TypeError(
+            f"{fn}: static arguments and non-array leaves of the arguments must be hashable "
+            "(pass arrays as arraykit arrays)"
+        ) from None
+
+
+def jit(f: Callable[..., Any], /, **options: Any) -> Callable[..., Any]:
+    """``f`` compiled by the driver of its arguments (traced once per argument structure,
+    dtypes, shapes and static values).
+
+    Not in the standard (``jax.jit``, ``tf.function``).  ``static_argnums`` (an int or a
+    tuple) names arguments passed by value (hashable, no arrays); other ``options`` go to
+    the driver (``jit_compile=True`` for XLA on TensorFlow).  Drivers without
+    ``capabilities.jit`` (NumPy) run ``f`` as is.  Inside ``f``, what needs values
+    (``bool(x)``, data-dependent shapes) raises an error that says so.
+    """
+    _check_callable(f, "jit")
+    fn = "jit"
+    static = options.pop("static_argnums", ())
+    static = static if isinstance(static, tuple) else (static,)
+    compiled: dict[Driver, Callable] = {}
+    out_specs: dict[tuple[Driver, int], tuple] = {}
+
+    @functools.wraps(f)
+    def wrapper(*args: Any) -> Any:
+        nums = _normalize_argnums(static, len(args), fn) if static else ()
+        specs, per_arg = [], []
+        for i, a in enumerate(args):
+            leaves: list[Array] = []
+            if i in nums:
+                spec = ("c", a)
+                probe: list[Array] = []
+                _flatten(a, probe)
+                if probe:
+                    raise TypeError(f"{fn}: static argument {i} must not hold arrays")
+            else:
+                spec = _flatten(a, leaves)
+            specs.append(spec)
+            per_arg.append(leaves)
+        flat = [x for leaves in per_arg for x in leaves]
+        drv = _driver_of(flat, fn)
+        natives = tuple(x._value for x in flat)
+        shapes = tuple(drv.shape_of(v) for v in natives)
+        key = _static_key((tuple(specs), shapes), fn)
+        call = compiled.get(drv)
+        if call is None:
+
+            def native(key: int, leaves: tuple) -> tuple:
+                it = iter(leaves)
+                call_args = [_unflatten(s, it, drv) for s in call_specs[key]]
+                spec, outs = _unwrap_out(f(*call_args))
+                out_specs[drv, key] = spec
+                return outs
+
+            call = compiled[drv] = _hooks(drv, fn).jit(native, (0,), dict(options))
+        call_specs[key] = specs
+        outs = call(key, natives)
+        return _unflatten(out_specs[drv, key], iter(outs), drv)
+
+    call_specs: dict[int, list] = {}
+    return wrapper
+
+
+# --------------------------------------------------------------------- vmap
+def _leaf_axes(arg: Any, axes: Any, out: list, fn: str) -> None:
+    """Append the in_axes entry of every array leaf of ``arg`` (``axes``: int, None or a
+    tree matching ``arg``)."""
+    if axes is None or isinstance(axes, int):
+        leaves: list[Array] = []
+        _flatten(arg, leaves)
+        out.extend((x, axes) for x in leaves)
+        return
+    if isinstance(axes, (tuple, list)) and isinstance(arg, (tuple, list)):
+        if len(axes) != len(arg):
+            raise ValueError(
+                f"{fn}: in_axes {axes!r} does not match an argument of {len(arg)} items"
+            )
+        for a, ax in zip(arg, axes, strict=True):
+            _leaf_axes(a, ax, out, fn)
+        return
+    if isinstance(axes, dict) and isinstance(arg, dict):
+        if set(axes) != set(arg):
+            raise ValueError(
+                f"{fn}: in_axes keys {sorted(axes)} do not match the argument's {sorted(arg)}"
+            )
+        for k, v in arg.items():
+            _leaf_axes(v, axes[k], out, fn)
+        return
+    raise TypeError(
+        f"{fn}: in_axes entries must be an int, None or a tuple/list/dict matching the "
+        f"argument, got {axes!r}"
+    )
+
+
+def vmap(
+    f: Callable[..., Any], /, in_axes: int | tuple | list | None = 0, out_axes: Any = 0
+) -> Callable[..., Any]:
+    """``f`` mapped over an axis of its arguments, results stacked along ``out_axes``.
+
+    Not in the standard (``jax.vmap``, ``tf.vectorized_map``).  ``in_axes``: an int or
+    ``None`` for every argument, or a tuple with one entry per positional argument (an
+    int, ``None`` for unmapped, or a tree matching the argument).  ``out_axes``: an int
+    or ``None`` (output not mapped: element 0) for every output, or a tree matching the
+    output.  Drivers without ``capabilities.vmap`` (NumPy) loop over the axis and stack.
+    """
+    _check_callable(f, "vmap")
+    fn = "vmap"
+
+    @functools.wraps(f)
+    def wrapper(*args: Any) -> Any:
+        if in_axes is None or isinstance(in_axes, int):
+            per_arg_axes: Any = (in_axes,) * len(args)
+        elif isinstance(in_axes, (tuple, list)):
+            if len(in_axes) != len(args):
+                raise ValueError(
+                    f"{fn}: in_axes has {len(in_axes)} entries for {len(args)} arguments"
+                )
+            per_arg_axes = in_axes
+        else:
+            raise TypeError(f"{fn}: in_axes must be an int, None or a tuple, got {in_axes!r}")
+        pairs: list[tuple[Array, int | None]] = []
+        for a, ax in zip(args, per_arg_axes, strict=True):
+            _leaf_axes(a, ax, pairs, fn)
+        specs, per_arg, drv = _flatten_args(args, fn)
+        flat = [x for leaves in per_arg for x in leaves]
+        axes: list[int | None] = []
+        sizes: dict[int, tuple] = {}
+        for x, ax in pairs:
+            if ax is None:
+                axes.append(None)
+                continue
+            ax = normalize_axis(ax, x.ndim, fn, "in_axes")
+            axes.append(ax)
+            sizes.setdefault(x.shape[ax], x.shape)
+        if not sizes:
+            raise ValueError(f"{fn}: in_axes maps no array argument (all None)")
+        if len(sizes) > 1:
+            raise ValueError(
+                f"{fn}: mapped axes have different sizes {sorted(sizes)} "
+                f"(shapes {', '.join(str(s) for s in sizes.values())})"
+            )
+        out_spec: list[tuple] = []
+
+        def native(*leaves: Any) -> tuple:
+            it = iter(leaves)
+            call_args = [_unflatten(s, it, drv) for s in specs]
+            spec, outs = _unwrap_out(f(*call_args))
+            out_spec[:] = [spec]
+            return outs
+
+        outs = _hooks(drv, fn).vmap(native, tuple(axes), 0)(*(x._value for x in flat))
+        out = _unflatten(out_spec[0], iter(outs), drv, dtype_of_value=True)
+        return _move_out_axes(out, out_axes, fn)
+
+    return wrapper
+
+
+def _move_out_axes(tree: Any, axes: Any, fn: str) -> Any:
+    from ._manipulation import moveaxis
+
+    if tree.__class__ is Array:
+        if axes is None:
+            return tree[0]
+        if not isinstance(axes, int):
+            raise TypeError(f"{fn}: out_axes for an array output must be an int or None")
+        ax = normalize_axis(axes, tree.ndim, fn, "out_axes")
+        return tree if ax == 0 else moveaxis(tree, 0, ax)
+    if axes is None or isinstance(axes, int):
+        if isinstance(tree, (tuple, list)):
+            items = [_move_out_axes(t, axes, fn) for t in tree]
+            return type(tree)(*items) if hasattr(tree, "_fields") else type(tree)(items)
+        if isinstance(tree, dict):
+            return {k: _move_out_axes(v, axes, fn) for k, v in tree.items()}
+        return tree
+    if isinstance(tree, (tuple, list)) and isinstance(axes, (tuple, list)):
+        if len(tree) != len(axes):
+            raise ValueError(f"{fn}: out_axes {axes!r} does not match the output")
+        items = [_move_out_axes(t, a, fn) for t, a in zip(tree, axes, strict=True)]
+        return type(tree)(*items) if hasattr(tree, "_fields") else type(tree)(items)
+    if isinstance(tree, dict) and isinstance(axes, dict):
+        return {k: _move_out_axes(v, axes[k], fn) for k, v in tree.items()}
+    raise ValueError(f"{fn}: out_axes {axes!r} does not match the output")
