@@ -67,6 +67,31 @@ def _strict(a, b):
     return xps, xps.asarray(a), xps.asarray(b)
 
 
+def _jax(a, b):
+    import jax
+
+    jax.config.update("jax_enable_x64", True)  # as arraykit's JAX driver does: float64 stays
+    import jax.numpy as jnp
+
+    return jnp, jnp.asarray(a), jnp.asarray(b)
+
+
+def _tf(a, b):
+    """Raw TensorFlow: the public op doing the same work (tf.math.add, tf.math.sin, ...)."""
+    from types import SimpleNamespace
+
+    import tensorflow as tf
+
+    ns = SimpleNamespace(add=tf.math.add, sin=tf.math.sin, sum=tf.math.reduce_sum)
+    return ns, tf.constant(a), tf.constant(b)
+
+
+def _tf_numpy(a, b):
+    import tensorflow.experimental.numpy as tnp
+
+    return tnp, tnp.asarray(a), tnp.asarray(b)
+
+
 def _arraykit(driver: str):
     def make(a, b):
         import arraykit as ak
@@ -86,9 +111,18 @@ def _arraykit(driver: str):
 # where _jax / _tf_numpy return (jax.numpy, jnp.asarray(a), ...) / (tnp, tf.constant(a), ...).
 DRIVERS: dict[str, tuple[Backend, Backend]] = {
     "numpy": (Backend("numpy", _numpy), Backend("arraykit", _arraykit("numpy"))),
+    "jax": (
+        Backend("jax.numpy", _jax, sync="({}).block_until_ready()"),
+        Backend("arraykit[jax]", _arraykit("jax"), sync="({}).native.block_until_ready()"),
+    ),
+    "tensorflow": (Backend("tf", _tf), Backend("arraykit[tf]", _arraykit("tensorflow"))),
 }
 # Shown for context, with no targets: another array-API wrapper around NumPy.
 REFERENCES = (Backend("strict", _strict),)
+# Per-driver context columns (no targets), shown when that driver is benchmarked.
+DRIVER_REFERENCES: dict[str, tuple[Backend, ...]] = {
+    "tensorflow": (Backend("tf.numpy", _tf_numpy),),
+}
 
 
 def measure(backends: list[Backend], op: Op, size: int, repeat: int) -> dict[str, dict]:
@@ -164,7 +198,8 @@ def main(argv: list[str] | None = None) -> int:
 
     pairs = [DRIVERS[d] for d in names]
     # Columns: raw backends, then the references, then arraykit on each driver.
-    ordered = [raw for raw, _ in pairs] + list(REFERENCES) + [ak for _, ak in pairs]
+    refs = [*REFERENCES, *(r for d in names for r in DRIVER_REFERENCES.get(d, ()))]
+    ordered = [raw for raw, _ in pairs] + refs + [ak for _, ak in pairs]
     backends = available(ordered)
     pairs = [(raw, ak) for raw, ak in pairs if raw in backends and ak in backends]
 

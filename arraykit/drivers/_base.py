@@ -56,6 +56,9 @@ class Capabilities:
     """Binary elementwise primitives accept a Python scalar as either operand, taking the
     other operand's dtype (as NEP 50 weak scalars do); core passes one only when the value
     fits that dtype.  Saves converting every scalar operand to a native 0-d array."""
+    subnormals: bool = True
+    """Arithmetic keeps subnormal floats; ``False``: results flush them to zero (XLA does,
+    on CPU and GPU).  Tests comparing with NumPy draw no subnormals then."""
     max_dimensions: int | None = None
     """The most dimensions an array may have; ``None``: no limit (``info.capabilities()``)."""
     sort_kinds: frozenset[str] = field(
@@ -114,8 +117,20 @@ PRIMITIVES: tuple[str, ...] = (
 )  # fmt: skip
 
 COMPOSITES: tuple[str, ...] = (
-    "stack", "vecdot", "outer", "trace", "matrix_rank", "meshgrid", "moveaxis", "unstack",
-    "broadcast_arrays", "diff", "hfft", "ihfft", "fftshift", "ifftshift",
+    "stack",
+    "vecdot",
+    "outer",
+    "trace",
+    "matrix_rank",
+    "meshgrid",
+    "moveaxis",
+    "unstack",
+    "broadcast_arrays",
+    "diff",
+    "hfft",
+    "ihfft",
+    "fftshift",
+    "ifftshift",
 )
 """Core builds these from primitives; a driver attribute of the same name, if not
 ``None``, is used instead.  Its arguments are those of the public function with arrays

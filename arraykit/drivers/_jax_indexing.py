@@ -1,0 +1,174 @@
+"""The JAX driver's indexing: keys split into a static plan and dynamic values.
+
+A key's structure (which items are ints, slices, ``None``, ``...``, arrays) is static
+to ``jax.jit``; the values that vary from call to call are not, wherever XLA allows:
+``x[i]``, ``x[i:i + k]`` and ``x[idx]`` compile once for every ``i`` and every ``idx``
+of one shape.  Boolean masks are data-dependent and handled by the driver.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+
+Tracer = jax.core.Tracer
+ArrayImpl = type(jnp.zeros(()))
+
+INT, ARR = "int", "array"  # markers in a static key spec: a dynamic int / index array
+ONE_INT = ("i",)  # the basic_spec of x[i]
+
+
+def rebuild(spec: tuple, dyn: tuple) -> tuple:
+    it = iter(dyn)
+    out = []
+    for s in spec:
+        if s in (INT, ARR):
+            out.append(next(it))
+        elif s.__class__ is tuple:
+            out.append(s[1] if s[0] == "i" else slice(*s[1:]))
+        else:
+            out.append(s)
+    return tuple(out)
+
+
+def getitem_kernel(x: Any, spec: tuple, *dyn: Any) -> Any:
+    return x[rebuild(spec, dyn)]
+
+
+def basic_spec(shape: tuple, key: tuple) -> tuple[tuple, list[int]]:
+    """A basic key (ints, slices, None, ...) as a static plan and dynamic offsets.
+
+    The plan holds, per key item, "i" (an int), ("s", count, step) (a slice) or "n"
+    (None); the offsets are where each int or slice starts.  So ``x[i]`` and
+    ``x[i:i + k]`` compile once for every ``i``."""
+    consumed = sum(1 for k in key if k is not None and k is not Ellipsis)
+    spec: list[Any] = []
+    offsets: list[int] = []
+    d = 0
+    for k in key:
+        if k is None:
+            spec.append("n")
+            continue
+        if k is Ellipsis:
+            for _ in range(len(shape) - consumed):
+                spec.append(("s", shape[d], 1))
+                offsets.append(0)
+                d += 1
+            continue
+        if k.__class__ is int:  # non-negative: core normalised it
+            spec.append("i")
+            offsets.append(k)
+        else:
+            start, stop, step = k.indices(shape[d])
+            count = len(range(start, stop, step))
+            low = start + (count - 1) * step if step < 0 else start
+            spec.append(("s", count, step if count > 1 else 1))
+            offsets.append(low if count else 0)
+        d += 1
+    return tuple(spec), offsets
+
+
+def basic_kernel(x: Any, spec: tuple, *offsets: Any) -> Any:
+    """``x[key]`` for a basic key planned by ``basic_spec``: one dynamic slice, then
+    static strides, reversals and a reshape."""
+    starts: list[Any] = []
+    sizes: list[int] = []
+    strides: list[int] = []
+    flips: list[int] = []
+    shape: list[int] = []
+    it = iter(offsets)
+    for s in spec:
+        if s == "n":
+            shape.append(1)
+            continue
+        starts.append(next(it))
+        if s == "i":
+            sizes.append(1)
+            strides.append(1)
+        else:
+            _, count, step = s
+            sizes.append((count - 1) * abs(step) + 1 if count else 0)
+            strides.append(abs(step))
+            if step < 0:
+                flips.append(len(starts) - 1)
+            shape.append(count)
+    for n in x.shape[len(starts) :]:
+        starts.append(0)
+        sizes.append(n)
+        strides.append(1)
+        shape.append(n)
+    y = lax.dynamic_slice(x, starts, sizes) if starts else x
+    if any(st != 1 for st in strides):
+        y = lax.slice(y, (0,) * y.ndim, y.shape, strides)
+    if flips:
+        y = lax.rev(y, flips)
+    return y.reshape(shape)
+
+
+def setitem_kernel(x: Any, value: Any, spec: tuple, *dyn: Any) -> Any:
+    return x.at[rebuild(spec, dyn)].set(value)
+
+
+def mask_set_kernel(x: Any, mask: Any, value: Any) -> Any:
+    m = lax.expand_dims(mask, tuple(range(mask.ndim, x.ndim)))
+    return jnp.where(m, value, x)
+
+
+getitem_jit = jax.jit(getitem_kernel, static_argnums=1)
+basic_jit = jax.jit(basic_kernel, static_argnums=1)
+setitem_jit = jax.jit(setitem_kernel, static_argnums=2)
+mask_set_jit = jax.jit(mask_set_kernel)
+
+
+def split_key(key: tuple) -> tuple[tuple, list, Any]:
+    """(static spec, dynamic values, the boolean mask or None) of a normalised key.
+
+    Ints are dynamic (one compilation serves every index) unless the key holds index
+    arrays, where NumPy's rules for mixing ints with arrays need them static."""
+    mask = None
+    has_array = False
+    for k in key:
+        if isinstance(k, (ArrayImpl, Tracer)):
+            if k.dtype == np.bool_:
+                mask = k
+            has_array = True
+    spec: list[Any] = []
+    dyn: list[Any] = []
+    for k in key:
+        c = k.__class__
+        if c is int:
+            if has_array:
+                spec.append(("i", k))
+            else:
+                spec.append(INT)
+                dyn.append(k)
+        elif c is slice:
+            spec.append(("s", k.start, k.stop, k.step))
+        elif k is None or k is Ellipsis:
+            spec.append(k)
+        else:
+            spec.append(ARR)
+            dyn.append(k)
+    return tuple(spec), dyn, mask
+
+
+def one_value_per_mask(key: tuple, mask: Any, x: Any, value: Any) -> bool:
+    """Whether ``x[key] = value`` (key: a mask, then only ``...``) sets every selected
+    element to the same value: ``value`` broadcasts to ``(1, *x.shape[mask.ndim:])``."""
+    if key[0] is not mask or any(k is not Ellipsis for k in key[1:]):
+        return False
+    rest = x.shape[mask.ndim :]
+    target = (1, *rest) if mask.ndim else rest
+    vshape = value.shape
+    if len(vshape) > len(target):
+        return False
+    return all(a in (1, b) for a, b in zip(vshape[::-1], target[::-1], strict=False))
+
+
+def host_key(key: tuple) -> tuple:
+    """``key`` with its JAX arrays as NumPy arrays."""
+    return tuple(np.asarray(k) if isinstance(k, jax.Array) else k for k in key)
