@@ -455,3 +455,18 @@ def test_core_composites_without_fast_paths():
         out = ak.broadcast_arrays(x, ak.asarray(b))
         for r, e in zip(out, np.broadcast_arrays(A, b), strict=True):
             check(r, e)
+
+
+def test_broadcast_to_many_broadcast_dimensions(driver):
+    # TF's BroadcastTo kernel refuses some rank > 5 broadcasts; the result must not care.
+    data = np.arange(12, dtype=np.uint16).reshape(2, 1, 2, 1, 3, 1)
+    shape = (2, 2, 2, 5, 3, 2)
+    out = ak.broadcast_to(ak.asarray(data), shape)
+    np.testing.assert_array_equal(np.asarray(out), np.broadcast_to(data, shape))
+    # ...and so must integer-array indexing, whose index arrays broadcast together.
+    x = ak.asarray(np.arange(5, dtype=np.int32).reshape(1, 1, 1, 5))
+    idx = [
+        np.zeros(s, dtype=np.int32) for s in [(5, 1, 2), (1,), (2, 1, 2, 1, 3, 1), (2, 1, 1, 1, 1)]
+    ]
+    got = x[tuple(ak.asarray(i) for i in idx)]
+    np.testing.assert_array_equal(np.asarray(got), np.asarray(x)[tuple(idx)])

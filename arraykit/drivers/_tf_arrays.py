@@ -225,7 +225,7 @@ class ArraysMixin:
         if all(None not in s for s in shapes):
             bshape = tuple(np.broadcast_shapes(*shapes))
             index = [
-                i if s == bshape else ga.broadcast_to(i, S.int_list(bshape))
+                i if s == bshape else self.broadcast_to(i, bshape)
                 for i, s in zip(index, shapes, strict=True)
             ]
         else:
@@ -385,6 +385,13 @@ class ArraysMixin:
         return ga.transpose(x, S.int_list(tuple(axes)))
 
     def broadcast_to(self, x: Any, shape: tuple[int, ...]) -> Any:
+        have = S.static_shape(x)
+        if len(shape) > 5 and None not in have:
+            # TF's BroadcastTo kernel refuses some broadcasts of more than 5 dimensions
+            # ("not supported yet"): pad the rank, then tile the size-1 axes.
+            padded = (1,) * (len(shape) - len(have)) + tuple(have)
+            reps = tuple(t if p == 1 else 1 for p, t in zip(padded, shape, strict=True))
+            return self.tile(ga.reshape(x, S.int_list(padded)), reps)
         return ga.broadcast_to(x, S.int_list(tuple(shape)))
 
     def concat(self, xs: list[Any], axis: int) -> Any:
