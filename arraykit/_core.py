@@ -56,6 +56,16 @@ def same_driver(arrays: Sequence[Array], fn: str) -> Driver:
     return drv
 
 
+def int_arg(fn: str, name: str, value: Any) -> int:
+    """``value`` as an int (anything with ``__index__``, but not a bool); else ``TypeError``."""
+    if isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{fn}: {name!r} must be an int, got {value!r}")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(f"{fn}: {name!r} must be an int, got {type(value).__name__}") from None
+
+
 def normalize_axis(axis: Any, ndim: int, fn: str, arg: str = "axis") -> int:
     """A non-negative axis from ``axis`` in ``[-ndim, ndim)``."""
     try:

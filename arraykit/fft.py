@@ -18,7 +18,6 @@ Spec: https://data-apis.org/array-api/2025.12/extensions/fourier_transform_funct
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
 from typing import Any, Literal
 
@@ -27,7 +26,7 @@ import numpy as np
 from . import _config
 from . import _dtypes as dt
 from ._array import Array
-from ._core import check_array, new, normalize_axes, normalize_axis
+from ._core import check_array, int_arg, new, normalize_axes, normalize_axis
 from ._devices import Device
 
 __all__ = [
@@ -79,15 +78,6 @@ def _real_input(fn: str, x: Any) -> Array:
     return new(x._driver.astype(x._value, dtype), x._driver, dtype)
 
 
-def _size(fn: str, name: str, value: Any) -> int:
-    if isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{fn}: {name!r} must be an int, got {value!r}")
-    try:
-        return operator.index(value)
-    except TypeError:
-        raise TypeError(f"{fn}: {name!r} must be an int, got {type(value).__name__}") from None
-
-
 def _positive(fn: str, what: str, size: int | None) -> int:
     if size is None:
         raise ValueError(f"{fn}: the size of {what} is unknown; pass it explicitly")
@@ -106,7 +96,7 @@ def _n_axis(fn: str, x: Array, n: Any, axis: Any, *, halved: bool = False) -> tu
         m = x.shape[ax]
         n = None if m is None else (2 * (m - 1) if halved else m)
         return _positive(fn, f"axis {axis} (shape {x.shape})", n), ax
-    return _positive(fn, f"n={n}", _size(fn, "n", n)), ax
+    return _positive(fn, f"n={n}", int_arg(fn, "n", n)), ax
 
 
 def _s_axes(
@@ -135,7 +125,7 @@ def _s_axes(
         raise ValueError(f"{fn}: 's' ({tuple(s)}) and 'axes' ({ax}) differ in length")
     sizes = []
     for i, (a, n) in enumerate(zip(ax, s, strict=True)):
-        n = _size(fn, "s", n)
+        n = int_arg(fn, "s", n)
         if n == -1:
             m = shape[a]
             n = m if not (halved and i == len(ax) - 1) or m is None else 2 * (m - 1)
@@ -338,7 +328,7 @@ def ihfft(x: Array, /, *, n: int | None = None, axis: int = -1, norm: Norm = "ba
 
 # ---------------------------------------------------------------------- frequencies
 def _freq(fn: str, n: Any, d: Any, dtype: Any, device: Any) -> tuple:
-    n = _size(fn, "n", n)
+    n = int_arg(fn, "n", n)
     if n < 1:
         raise ValueError(f"{fn}: 'n' must be at least 1, got {n}")
     if isinstance(d, (bool, np.bool_)) or not isinstance(d, (int, float)):

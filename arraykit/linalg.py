@@ -17,7 +17,6 @@ Spec: https://data-apis.org/array-api/2025.12/extensions/linear_algebra_function
 from __future__ import annotations
 
 import math
-import operator
 from typing import Any, Literal, NamedTuple
 
 import numpy as np
@@ -25,7 +24,7 @@ import numpy as np
 from . import _config
 from . import _dtypes as dt
 from ._array import Array
-from ._core import broadcast_shapes, check_array, new, normalize_axes, same_driver
+from ._core import broadcast_shapes, check_array, int_arg, new, normalize_axes, same_driver
 from ._core import result_dtype as _result_dtype
 from ._linalg_core import _promoted, matmul, matrix_transpose, tensordot, vecdot
 from .drivers._base import Driver
@@ -137,15 +136,6 @@ def _bool_arg(fn: str, name: str, value: Any) -> bool:
     if not isinstance(value, (bool, np.bool_)):
         raise TypeError(f"{fn}: {name!r} must be a bool, got {value!r}")
     return bool(value)
-
-
-def _int_arg(fn: str, name: str, value: Any) -> int:
-    if isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{fn}: {name!r} must be an int, got {value!r}")
-    try:
-        return operator.index(value)
-    except TypeError:
-        raise TypeError(f"{fn}: {name!r} must be an int, got {type(value).__name__}") from None
 
 
 def _rtol(fn: str, x: Array, rtol: Any) -> Any:
@@ -312,7 +302,7 @@ def matrix_power(x: Array, n: int, /) -> Array:
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.matrix_power.html
     """
-    n = _int_arg("matrix_power", "n", n)
+    n = int_arg("matrix_power", "n", n)
     x = _matrices("matrix_power", x, square=True)
     return new(x._driver.matrix_power(x._value, n), x._driver, x._dtype)
 
@@ -428,7 +418,7 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     nd = min(len(s1), len(s2))
     if nd == 0:
         raise ValueError(f"cross: 'x1' and 'x2' must have at least 1 dimension, got {s1} and {s2}")
-    ax = _int_arg("cross", "axis", axis)
+    ax = int_arg("cross", "axis", axis)
     if ax >= 0 and len(s1) == len(s2):
         ax -= nd
     if not -nd <= ax < 0:
@@ -475,7 +465,7 @@ def diagonal(x: Array, /, *, offset: int = 0) -> Array:
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.diagonal.html
     """
     check_array(x, "diagonal")
-    offset = _int_arg("diagonal", "offset", offset)
+    offset = int_arg("diagonal", "offset", offset)
     if x.ndim < 2:
         raise ValueError(f"diagonal: 'x' must have at least 2 dimensions, got shape {x.shape}")
     return new(x._driver.diagonal(x._value, offset), x._driver, x._dtype)
@@ -493,7 +483,7 @@ def trace(x: Array, /, *, offset: int = 0, dtype: Any = None) -> Array:
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.trace.html
     """
     check_array(x, "trace")
-    offset = _int_arg("trace", "offset", offset)
+    offset = int_arg("trace", "offset", offset)
     if x.ndim < 2:
         raise ValueError(f"trace: 'x' must have at least 2 dimensions, got shape {x.shape}")
     out = _trace_dtype(x._dtype, dtype)
@@ -593,7 +583,7 @@ def vector_norm(
     if math.isnan(ord):
         raise ValueError("vector_norm: 'ord' must not be NaN")
     if axis is not None and not isinstance(axis, (tuple, list)):
-        axis = _int_arg("vector_norm", "axis", axis)
+        axis = int_arg("vector_norm", "axis", axis)
     axes = normalize_axes(axis, x.ndim, "vector_norm")
     x = _cast(x, _inexact("vector_norm", x._dtype))
     drv = x._driver
