@@ -68,6 +68,7 @@ _CANON: dict[Any, np.dtype] = dict(_dtypes._CANONICAL)
 _PROBED = (_dtypes.float64, _dtypes.complex128, _dtypes.int64, _dtypes.uint64)
 _SCALAR_CACHE_SIZE = 4096
 _DOUBLES = struct.Struct("<dd")
+_INT64 = _dtypes.int64
 
 
 class _JAXDevice(Device):
@@ -386,15 +387,21 @@ class JAXDriver(Driver):
         return out
 
     # ------------------------------------------------------------------ indexing
+    def _offsets(self, x: Any, ints: Any) -> list[Any]:
+        """Python ints as (cached) 0-d values on ``x``'s device: a jitted call converts
+        each Python int argument anew (~4 us each), a JAX value it takes as is."""
+        dev = self.device_of(x)
+        return [self._scalar(i, int, _INT64, dev) if i.__class__ is int else i for i in ints]
+
     def getitem(self, x: Any, key: tuple) -> Any:
         if len(key) == 1 and key[0].__class__ is int:  # x[i]: the common case, fast
-            return basic_jit(x, ONE_INT, key[0])
+            return basic_jit(x, ONE_INT, self._scalar(key[0], int, _INT64, self.device_of(x)))
         spec, dyn, mask = split_key(key)
         if mask is None:
             if ARR not in spec:
                 plan, offsets = basic_spec(x.shape, key)
-                return basic_jit(x, plan, *offsets)
-            return getitem_jit(x, spec, *dyn)
+                return basic_jit(x, plan, *self._offsets(x, offsets))
+            return getitem_jit(x, spec, *self._offsets(x, dyn))
         _concrete(mask, "boolean indexing x[mask]", _MASK_WHY, _MASK_INSTEAD)
         if isinstance(x, Tracer):  # a concrete mask on a traced x: JAX can do it
             return x[key]
@@ -403,7 +410,7 @@ class JAXDriver(Driver):
     def setitem(self, x: Any, key: tuple, value: Any) -> Any:
         spec, dyn, mask = split_key(key)
         if mask is None:
-            return setitem_jit(x, value, spec, *dyn)
+            return setitem_jit(x, value, spec, *self._offsets(x, dyn))
         if one_value_per_mask(key, mask, x, value):  # a where() keeps shapes static
             return mask_set_jit(x, mask, value)
         why = _MASK_WHY + " (value has one entry per True)"
