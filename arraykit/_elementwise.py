@@ -266,6 +266,33 @@ def _define(name: str, arity: int, category: tuple, rule: str, summary: str) -> 
 for _name, (_arity, _category, _rule, _summary) in TABLE.items():
     _define(_name, _arity, _category, _rule, _summary)
 
+_pow_by_table = globals()["pow"]
+_INT32 = (-(2**31), 2**31 - 1)
+
+
+def _pow(x1: Any, x2: Any, /) -> Array:
+    # ``x ** n``, n a Python int, on a real floating-point array: the driver's repeated
+    # multiplication where it has one (JAX's lax.integer_pow, which is what jax.numpy does
+    # for ``x ** 2``: no exp/log, and a gradient n * x**(n-1) that needs no log(x)).  A
+    # float array with a Python int keeps its dtype in every promotion mode.  Complex
+    # arrays keep the general path (its special values at 0 and infinity).
+    if (
+        x2.__class__ is int
+        and x1.__class__ is Array
+        and x1._dtype.kind == "f"
+        and _INT32[0] <= x2 <= _INT32[1]
+    ):
+        fast = x1._driver.integer_pow
+        if fast is not None:
+            return new(fast(x1._value, x2), x1._driver, x1._dtype)
+    return _pow_by_table(x1, x2)
+
+
+_pow.__name__ = _pow.__qualname__ = "pow"
+_pow.__module__ = "arraykit"
+_pow.__doc__ = _pow_by_table.__doc__
+globals()["pow"] = _pow
+
 
 def positive(x: Array, /) -> Array:
     """+x (a copy of ``x``).

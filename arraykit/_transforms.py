@@ -7,8 +7,7 @@ arrays, ``grad``'s output is a real 0-d array, ``vmap``'s axes are in range and 
 sizes agree), and hands a *native* function to the driver's hook; that function wraps
 the leaves back into Arrays, calls the user's function and unwraps its outputs.  The
 hooks (``drv.transforms``: ``value_and_grad``, ``jacobian``, ``jit``, ``vmap``,
-``stop_gradient``) see natives only; their contract is in
-``arraykit/drivers/_numpy_transforms.py``.
+``stop_gradient``) see natives only; their contract is ``drivers._base.Transforms``.
 
 Decisions:
 
@@ -16,11 +15,18 @@ Decisions:
 * Non-array leaves of the arguments (Python scalars, strings, ``None``) are constants:
   under ``jit`` they are static (hashable; a new value traces again); they are refused
   in differentiated arguments (convert them with ``ak.asarray``).
-* ``jit(f, static_argnums=...)`` makes whole arguments static (hashable, no arrays); the
-  other options go to the driver (``jit_compile`` for TensorFlow; JAX always compiles;
+* ``jit(f, static_argnums=..., static_argnames=...)`` makes whole arguments static
+  (hashable, no arrays); keyword arguments are traced like positional ones; the other
+  options go to the driver (``jit_compile`` for TensorFlow; JAX always compiles;
   NumPy runs ``f`` eagerly and ignores it).
 * ``vmap``'s ``out_axes`` is applied by core (``moveaxis``, or element 0 for ``None``):
   drivers always stack outputs along axis 0.
+* Complex inputs: the gradient of a real ``f`` at ``z = x + iy`` is ``df/dx + i df/dy``
+  on every driver (TensorFlow's and PyTorch's convention; the JAX hooks conjugate what
+  JAX returns), so ``z - lr * grad`` descends.  ``grad`` needs a real output and
+  ``jacobian`` real outputs (differentiate ``real``/``imag`` of a complex one).
+* ``vmap`` keeps the driver's mapped function per argument structure and dtypes, so a
+  tracing driver (TensorFlow) traces once per shape, not once per call.
 * ``jacobian`` returns, for each output leaf, the argument's structure (a tuple of them
   for a tuple ``argnums``) with leaves of shape ``out.shape + leaf.shape`` (reverse mode).
 """
@@ -28,6 +34,7 @@ Decisions:
 from __future__ import annotations
 
 import functools
+import inspect
 import operator
 from collections.abc import Callable
 from typing import Any
@@ -38,6 +45,7 @@ from ._core import normalize_axis, same_driver
 from .drivers._base import Driver
 
 __all__ = ["grad", "jacobian", "jit", "stop_gradient", "value_and_grad", "vmap"]
+
 
 # --------------------------------------------------------------------- hooks lookup
 def _hooks(drv: Driver, fn: str) -> Any:
@@ -222,7 +230,8 @@ def value_and_grad(
     Not in the standard (JAX's ``jax.value_and_grad``).  ``f`` must return a 0-d real
     floating-point array; the differentiated arguments (``argnums``: an int or a tuple)
     are float or complex arrays or nested tuples/lists/dicts of them, and ``grad`` has
-    their structure (a tuple of them for a tuple ``argnums``).  Drivers without
+    their structure (a tuple of them for a tuple ``argnums``).  For a complex input
+    ``z = x + iy`` the gradient is ``df/dx + i df/dy`` on every driver.  Drivers without
     ``capabilities.autodiff`` (NumPy) raise ``TypeError`` naming the drivers that have it.
     """
     _check_callable(f, "value_and_grad")
@@ -276,9 +285,17 @@ def jacobian(f: Callable[..., Any], /, argnums: int | tuple[int, ...] = 0) -> Ca
             call_args = [
                 _unflatten(s, iter(t), drv) for s, t in zip(specs, leaf_tuples, strict=True)
             ]
-            spec, natives = _unwrap_out(f(*call_args))
+            leaves: list[Array] = []
+            spec = _flatten(f(*call_args), leaves)
+            for x in leaves:
+                if x._dtype.kind != "f":
+                    raise TypeError(
+                        f"{fn}: f must return real floating-point arrays, got one of dtype "
+                        f"{x._dtype} (for a complex output, take the Jacobians of ak.real "
+                        "and ak.imag of it)"
+                    )
             out_spec[:] = [spec]
-            return natives
+            return tuple(x._value for x in leaves)
 
         leaf_tuples = tuple(tuple(x._value for x in leaves) for leaves in per_arg)
         jac = _hooks(drv, fn).jacobian(native, nums)(*leaf_tuples)
@@ -337,64 +354,124 @@ def _static_key(key: Any, fn: str) -> int:
         ) from None
 
 
-def jit(f: Callable[..., Any], /, **options: Any) -> Callable[..., Any]:
+def _static_args(
+    f: Callable[..., Any], static_argnums: Any, static_argnames: Any, fn: str
+) -> tuple[tuple[int, ...], frozenset[str]]:
+    """``jit``'s static arguments as positions and names, each completed from the other
+    through ``f``'s signature (as ``jax.jit`` does), so either way of passing works."""
+    nums = static_argnums if isinstance(static_argnums, tuple) else (static_argnums,)
+    for a in nums:
+        if a.__class__ is not int:
+            raise TypeError(f"{fn}: static_argnums must be an int or a tuple of ints, got {a!r}")
+    names = (static_argnames,) if isinstance(static_argnames, str) else tuple(static_argnames)
+    for n in names:
+        if not isinstance(n, str):
+            raise TypeError(f"{fn}: static_argnames must be a str or a tuple of str, got {n!r}")
+    try:
+        params = list(inspect.signature(f).parameters.values())
+    except (TypeError, ValueError):  # no signature (some builtins): take them as given
+        return nums, frozenset(names)
+    kinds = inspect.Parameter
+    if names and not any(p.kind is kinds.VAR_KEYWORD for p in params):
+        missing = sorted(set(names) - {p.name for p in params})
+        if missing:
+            raise ValueError(f"{fn}: static_argnames {missing} are not parameters of f")
+    by_position = (kinds.POSITIONAL_ONLY, kinds.POSITIONAL_OR_KEYWORD)
+    positional = [p for p in params if p.kind in by_position]
+    extra_nums, extra_names = [], []
+    for i, p in enumerate(positional):
+        if p.name in names:
+            extra_nums.append(i)
+        elif (i in nums or i - len(positional) in nums) and p.kind is kinds.POSITIONAL_OR_KEYWORD:
+            extra_names.append(p.name)
+    return nums + tuple(extra_nums), frozenset(names + tuple(extra_names))
+
+
+def _static_spec(value: Any, what: str, fn: str) -> tuple:
+    probe: list[Array] = []
+    _flatten(value, probe)
+    if probe:
+        raise TypeError(f"{fn}: static argument {what} must not hold arrays")
+    return ("c", value)
+
+
+def jit(
+    f: Callable[..., Any],
+    /,
+    *,
+    static_argnums: int | tuple[int, ...] = (),
+    static_argnames: str | tuple[str, ...] = (),
+    **options: Any,
+) -> Callable[..., Any]:
     """``f`` compiled by the driver of its arguments (traced once per argument structure,
     dtypes, shapes and static values).
 
     Not in the standard (``jax.jit``, ``tf.function``).  ``static_argnums`` (an int or a
-    tuple) names arguments passed by value (hashable, no arrays); other ``options`` go to
+    tuple) and ``static_argnames`` (a str or a tuple) name arguments passed by value
+    (hashable, no arrays; a new value traces again), each completed from the other
+    through ``f``'s signature; keyword arguments are accepted.  Other ``options`` go to
     the driver (``jit_compile=True`` for XLA on TensorFlow).  Drivers without
     ``capabilities.jit`` (NumPy) run ``f`` as is.  Inside ``f``, what needs values
     (``bool(x)``, data-dependent shapes) raises an error that says so.
     """
     _check_callable(f, "jit")
     fn = "jit"
-    static = options.pop("static_argnums", ())
-    static = static if isinstance(static, tuple) else (static,)
+    static, static_names = _static_args(f, static_argnums, static_argnames, fn)
     compiled: dict[Driver, Callable] = {}
+    # trace key -> (specs of the positional arguments, spec of the keyword arguments)
+    call_specs: dict[int, tuple[list, tuple | None]] = {}
     out_specs: dict[tuple[Driver, int], tuple] = {}
 
     @functools.wraps(f)
-    def wrapper(*args: Any) -> Any:
-        nums = _normalize_argnums(static, len(args), fn) if static else ()
-        specs, per_arg = [], []
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        nargs = len(args)
+        nums = {a % nargs for a in static if -nargs <= a < nargs} if static else ()
+        flat: list[Array] = []
+        specs = []
         for i, a in enumerate(args):
-            leaves: list[Array] = []
             if i in nums:
-                spec = ("c", a)
-                probe: list[Array] = []
-                _flatten(a, probe)
-                if probe:
-                    raise TypeError(f"{fn}: static argument {i} must not hold arrays")
+                specs.append(_static_spec(a, str(i), fn))
+            elif a.__class__ is Array:  # the common case, without the recursion
+                flat.append(a)
+                specs.append(("a", a._dtype))
             else:
-                spec = _flatten(a, leaves)
-            specs.append(spec)
-            per_arg.append(leaves)
-        flat = [x for leaves in per_arg for x in leaves]
+                specs.append(_flatten(a, flat))
+        kw_spec = None
+        if kwargs:
+            kw_spec = (
+                "d",
+                tuple(kwargs),
+                tuple(
+                    _static_spec(v, repr(k), fn) if k in static_names else _flatten(v, flat)
+                    for k, v in kwargs.items()
+                ),
+            )
         drv = _driver_of(flat, fn)
         natives = tuple(x._value for x in flat)
-        shapes = tuple(drv.shape_of(v) for v in natives)
-        key = _static_key((tuple(specs), shapes), fn)
+        shape_of = drv.shape_of
+        key = _static_key((tuple(specs), kw_spec, tuple(shape_of(v) for v in natives)), fn)
         call = compiled.get(drv)
         if call is None:
 
             def native(key: int, leaves: tuple) -> tuple:
                 it = iter(leaves)
-                call_args = [_unflatten(s, it, drv) for s in call_specs[key]]
-                spec, outs = _unwrap_out(f(*call_args))
+                pos_specs, kw = call_specs[key]
+                call_args = [_unflatten(s, it, drv) for s in pos_specs]
+                call_kwargs = {} if kw is None else _unflatten(kw, it, drv)
+                spec, outs = _unwrap_out(f(*call_args, **call_kwargs))
                 out_specs[drv, key] = spec
                 return outs
 
             call = compiled[drv] = _hooks(drv, fn).jit(native, (0,), dict(options))
-        call_specs[key] = specs
+        call_specs[key] = (specs, kw_spec)
         outs = call(key, natives)
         return _unflatten(out_specs[drv, key], iter(outs), drv)
 
-    call_specs: dict[int, list] = {}
     return wrapper
 
 
 # --------------------------------------------------------------------- vmap
+_MAPPED_CACHE_SIZE = 64
 def _leaf_axes(arg: Any, axes: Any, out: list, fn: str) -> None:
     """Append the in_axes entry of every array leaf of ``arg`` (``axes``: int, None or a
     tree matching ``arg``)."""
@@ -472,19 +549,33 @@ def vmap(
                 f"{fn}: mapped axes have different sizes {sorted(sizes)} "
                 f"(shapes {', '.join(str(s) for s in sizes.values())})"
             )
-        out_spec: list[tuple] = []
+        key = (drv, tuple(specs), tuple(axes))
+        try:
+            entry = mapped.get(key)
+        except TypeError:  # an unhashable constant among the arguments: map anew
+            key, entry = None, None
+        if entry is None:
+            out_spec: list[tuple] = []
 
-        def native(*leaves: Any) -> tuple:
-            it = iter(leaves)
-            call_args = [_unflatten(s, it, drv) for s in specs]
-            spec, outs = _unwrap_out(f(*call_args))
-            out_spec[:] = [spec]
-            return outs
+            def native(*leaves: Any) -> tuple:
+                it = iter(leaves)
+                call_args = [_unflatten(s, it, drv) for s in specs]
+                spec, outs = _unwrap_out(f(*call_args))
+                out_spec[:] = [spec]
+                return outs
 
-        outs = _hooks(drv, fn).vmap(native, tuple(axes), 0)(*(x._value for x in flat))
-        out = _unflatten(out_spec[0], iter(outs), drv, dtype_of_value=True)
+            entry = (_hooks(drv, fn).vmap(native, tuple(axes), 0), out_spec)
+            if key is not None:
+                if len(mapped) >= _MAPPED_CACHE_SIZE:
+                    mapped.clear()
+                mapped[key] = entry
+        outs = entry[0](*(x._value for x in flat))
+        out = _unflatten(entry[1][0], iter(outs), drv, dtype_of_value=True)
         return _move_out_axes(out, out_axes, fn)
 
+    # (driver, argument specs, axes) -> (the driver's mapped function, its output spec):
+    # a driver may trace the mapped function once per shape (TensorFlow does).
+    mapped: dict[tuple, tuple[Callable, list]] = {}
     return wrapper
 
 

@@ -368,3 +368,24 @@ def test_repr(driver):
     r0 = repr(ak.asarray(np.int64(5)))
     assert r0.startswith("Array(5, dtype=int64")
     assert "dtype=bool" in repr(ak.asarray(np.zeros((0, 2), bool)))
+
+
+@pytest.mark.parametrize("mode", ["numpy", "strict", "jax", "safe"])
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_pow_with_python_int_exponent(driver, mode, dtype):
+    # x ** n with a Python int may take a driver's repeated-multiplication fast path
+    # (JAX): the dtype, the spec's special cases and the values must not change.
+    if dtype == "float64" and not driver.capabilities.float64:
+        pytest.skip("no float64 on this driver")
+    values = [-2.5, -1.0, -0.0, 0.0, 0.5, 1.5, 3.0, np.inf, -np.inf, np.nan]
+    a = np.array(values, dtype=dtype)
+    with ak.use(driver, promotion=mode):
+        x = ak.asarray(a)
+        for n in (0, 1, 2, 3, 7, -1, -2, -3):
+            with np.errstate(all="ignore"):
+                expected = np.power(a, a.dtype.type(n))
+            out = x**n
+            assert out.dtype == getattr(ak, dtype)
+            got = np.asarray(out)
+            np.testing.assert_allclose(got, expected, rtol=1e-6, equal_nan=True)
+            assert np.array_equal(np.signbit(got), np.signbit(expected)), n

@@ -368,6 +368,22 @@ def test_gradient_tape_sees_through_primitives(tfd):
     np.testing.assert_array_equal(tape.gradient(y, m).numpy(), [[0, 0, 0], [0, 0, 3]])
 
 
+def test_eager_vmap_traces_once_per_shape(tfd):
+    # tf.vectorized_map, called eagerly, builds a new tf.function (and traces) every call.
+    traced = []
+
+    def f(row):
+        traced.append(row.shape)
+        return ak.sum(ak.sin(row) * row)
+
+    mapped = ak.vmap(f)
+    a, b = np.arange(6.0).reshape(2, 3), np.arange(12.0).reshape(3, 4)
+    for x in (a, a, a + 1, b, b):
+        got = mapped(ak.asarray(x))
+        np.testing.assert_allclose(np.asarray(got), np.sum(np.sin(x) * x, axis=1))
+    assert traced == [(3,), (4,)]
+
+
 # ---------------------------------------------------------------------- devices
 # One subprocess (TF takes seconds to import): split the CPU into three logical devices
 # before TF initialises, snapshot TF's process-wide settings, use arraykit on every

@@ -27,15 +27,22 @@ def needs(driver, flag):
 
 def finite_diff(np_loss, inputs):
     """Central differences of the scalar ``np_loss(*inputs)`` w.r.t. every input."""
+    """For a complex input ``z = x + iy``: ``d/dx + i d/dy``, arraykit's convention."""
+
+    def central(k, idx, step):
+        plus = [a.copy() for a in inputs]
+        minus = [a.copy() for a in inputs]
+        plus[k][idx] += step
+        minus[k][idx] -= step
+        return (np_loss(*plus) - np_loss(*minus)) / (2 * H)
+
     grads = []
     for k, x in enumerate(inputs):
         g = np.zeros_like(x)
         for idx in np.ndindex(x.shape):
-            plus = [a.copy() for a in inputs]
-            minus = [a.copy() for a in inputs]
-            plus[k][idx] += H
-            minus[k][idx] -= H
-            g[idx] = (np_loss(*plus) - np_loss(*minus)) / (2 * H)
+            g[idx] = central(k, idx, H)
+            if np.iscomplexobj(x):
+                g[idx] += 1j * central(k, idx, 1j * H)
         grads.append(g)
     return grads
 
@@ -196,6 +203,70 @@ def test_jacobian_matches_analytic(driver):
     np.testing.assert_allclose(np.asarray(j2), np.diag(x))
 
 
+COMPLEX_LOSSES = [
+    # name, arraykit loss, NumPy loss: real-valued functions of complex inputs
+    (
+        "abs2_plus_real",
+        lambda z, w: ak.sum(ak.abs(z) ** 2 + ak.real(z * w)),
+        lambda z, w: np.sum(np.abs(z) ** 2 + np.real(z * w)),
+    ),
+    (
+        "exp_sin_imag",
+        lambda z, w: ak.sum(ak.imag(ak.exp(z) * ak.sin(w))),
+        lambda z, w: np.sum(np.imag(np.exp(z) * np.sin(w))),
+    ),
+    (
+        "matmul_conj",
+        lambda z, w: ak.real(ak.sum(ak.conj(z) @ w)),
+        lambda z, w: np.real(np.sum(np.conj(z) @ w)),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "ak_loss", "np_loss"), COMPLEX_LOSSES, ids=[c[0] for c in COMPLEX_LOSSES]
+)
+def test_grad_of_complex_inputs_matches_finite_differences(driver, name, ak_loss, np_loss):
+    # One convention on every driver: d/dx + i d/dy (JAX's own is the conjugate), so
+    # that ``z - lr * g`` descends.
+    needs(driver, "autodiff")
+    z = RNG.normal(size=3) + 1j * RNG.normal(size=3)
+    w = RNG.normal(size=3) + 1j * RNG.normal(size=3)
+    got = ak.grad(ak_loss, argnums=(0, 1))(ak.asarray(z), ak.asarray(w))
+    for g, expected in zip(got, finite_diff(np_loss, [z, w]), strict=True):
+        assert g.dtype == ak.complex128
+        np.testing.assert_allclose(np.asarray(g), expected, rtol=1e-6, atol=1e-8)
+    # a step along -g lowers the loss
+    z_new = ak.asarray(z) - 1e-3 * got[0]
+    assert float(ak_loss(z_new, ak.asarray(w))) < float(ak_loss(ak.asarray(z), ak.asarray(w)))
+
+
+def test_grad_through_complex_intermediates_is_real(driver):
+    needs(driver, "autodiff")
+    x = RNG.normal(size=8)
+
+    def ak_loss(a):
+        return ak.sum(ak.abs(ak.fft.fft(ak.astype(a, ak.complex128))) ** 2)
+
+    check_grad(ak_loss, lambda a: np.sum(np.abs(np.fft.fft(a)) ** 2), [x])
+
+
+def test_jacobian_of_complex_inputs_and_outputs(driver):
+    needs(driver, "autodiff")
+    z = np.array([3 + 4j, 1 - 2j])
+    jac = ak.jacobian(lambda a: ak.abs(a) ** 2)(ak.asarray(z))
+    np.testing.assert_allclose(np.asarray(jac), np.diag(2 * z), rtol=1e-12)  # 2x + 2iy
+    with pytest.raises(TypeError, match="real floating-point"):
+        ak.jacobian(lambda a: a * 2)(ak.asarray(z))
+
+
+@pytest.mark.parametrize("n", [2, 3, -1, -2])
+def test_grad_of_integer_power(driver, n):
+    needs(driver, "autodiff")
+    x = np.array([0.5, -1.5, 2.0])
+    check_grad(lambda a: ak.sum(a**n), lambda a: np.sum(a**n), [x])
+
+
 def test_grad_errors(driver):
     f = ak.grad(lambda a: ak.sum(a))
     if not driver.capabilities.autodiff:
@@ -238,6 +309,32 @@ def test_jit_equals_eager_with_trees_and_static_args(driver):
         assert out["y"].dtype == ak.float64
     if driver.capabilities.jit:
         assert len(calls) == 2  # traced once per static value
+
+
+def test_jit_static_argnames_and_keyword_arguments(driver):
+    calls = []
+
+    def f(x, mode, *, scale, bias=None):
+        calls.append(mode)
+        y = x * scale if mode == "mul" else x + scale
+        return y if bias is None else y + bias
+
+    a = RNG.normal(size=3)
+    x, s = ak.asarray(a), ak.asarray(2.0)
+    by_name = ak.jit(f, static_argnames="mode")
+    by_num = ak.jit(f, static_argnums=1)  # completed to the name "mode" by the signature
+    for jf in (by_name, by_num):
+        calls.clear()
+        np.testing.assert_allclose(np.asarray(jf(x, "mul", scale=s)), a * 2.0)
+        np.testing.assert_allclose(np.asarray(jf(x, mode="add", scale=s)), a + 2.0)
+        np.testing.assert_allclose(np.asarray(jf(x, "mul", scale=s, bias=x)), a * 3.0)
+        np.testing.assert_allclose(np.asarray(jf(x, "mul", scale=s)), a * 2.0)
+        if driver.capabilities.jit:
+            assert calls == ["mul", "add", "mul"]  # the repeated call is not traced
+    with pytest.raises(ValueError, match="not parameters"):
+        ak.jit(f, static_argnames="nope")
+    with pytest.raises(TypeError, match="must not hold arrays"):
+        ak.jit(f, static_argnames="mode")(x, mode=x, scale=s)
 
 
 def test_jit_of_grad_and_setitem(driver):

@@ -25,6 +25,7 @@ with a native fast path.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
@@ -137,6 +138,84 @@ COMPOSITES: tuple[str, ...] = (
 replaced by natives, after core's validation and promotion."""
 
 
+JIT_OPTIONS = frozenset({"jit_compile"})
+"""The ``jit`` options every built-in driver accepts (TensorFlow acts on ``jit_compile``)."""
+
+
+def check_jit_options(options: dict[str, Any], known: frozenset[str], driver: str) -> None:
+    """``TypeError`` for an option ``jit`` does not know on ``driver``."""
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise TypeError(
+            f"jit: unknown option(s) {', '.join(unknown)} for the {driver!r} driver; "
+            f"known: {', '.join(sorted(known)) or 'none'}"
+        )
+
+
+class Transforms:
+    """The function-transform hooks of a driver (its ``transforms`` attribute).
+
+    Core (``arraykit/_transforms.py``) flattens the user's arguments, validates them,
+    records dtypes and wraps/unwraps ``Array``s; every function a hook takes or returns
+    works on *native* values only.  A driver without a capability (``autodiff``, ``jit``,
+    ``vmap``) still provides the hook: an eager stand-in, or a ``TypeError`` that names
+    the drivers that can (``arraykit._transforms.no_autodiff_error``).
+    """
+
+    def value_and_grad(
+        self, fn: Callable[..., Any], argnums: tuple[int, ...], has_aux: bool
+    ) -> Callable[..., Any]:
+        """``fn(*args)`` takes one tuple of natives per argument and returns a 0-d real
+        floating-point native (with ``has_aux``: the pair ``(value, aux)``, ``aux`` a
+        tuple of natives).  ``argnums``: distinct non-negative ints naming arguments that
+        hold float or complex natives only.
+
+        Returns a callable taking the same arguments and returning ``(value, grads)``
+        (``((value, aux), grads)``), ``grads`` a tuple over ``argnums`` of tuples of
+        natives shaped and typed like that argument's.  An input the value does not
+        depend on has a zero gradient.  For a complex input ``z = x + iy`` the gradient
+        is ``df/dx + i df/dy`` (TensorFlow's and PyTorch's convention; JAX returns the
+        conjugate), so ``z - lr * g`` descends, as for the pair of reals ``(x, y)``.
+        """
+        raise NotImplementedError
+
+    def jacobian(self, fn: Callable[..., Any], argnums: tuple[int, ...]) -> Callable[..., Any]:
+        """``fn`` as for ``value_and_grad`` but returning a tuple of real floating-point
+        natives (the outputs; core refuses complex ones).  The callable returns, per
+        output, a tuple over ``argnums`` of tuples of natives of shape
+        ``out.shape + in.shape`` (reverse mode; complex inputs as in ``value_and_grad``).
+        """
+        raise NotImplementedError
+
+    def jit(
+        self, fn: Callable[..., Any], static_argnums: tuple[int, ...], options: dict[str, Any]
+    ) -> Callable[..., Any]:
+        """``fn(*args)`` with the arguments at ``static_argnums`` passed by value (hashable
+        Python objects: trace again when they change) and the others nested tuples of
+        natives (trace again when a shape or dtype changes); it returns a tuple of
+        natives.  ``options``: driver options (``JIT_OPTIONS``); an unknown one raises
+        ``TypeError`` naming those known (``check_jit_options``).  Core calls the result
+        many times: it is where tracing is cached.
+        """
+        raise NotImplementedError
+
+    def vmap(
+        self, fn: Callable[..., Any], in_axes: tuple[int | None, ...], out_axes: int
+    ) -> Callable[..., Any]:
+        """``fn(*leaves)`` takes natives and returns a tuple of natives; ``in_axes`` has one
+        entry per leaf, a non-negative axis or ``None`` (not mapped), and the mapped sizes
+        agree (core checked).  The callable maps ``fn`` over those axes and stacks every
+        output along ``out_axes`` (an int; core passes 0).  Core keeps the callable and
+        calls it again for arguments of the same structure and dtypes (shapes may differ),
+        so a driver may trace it once per shape.
+        """
+        raise NotImplementedError
+
+    def stop_gradient(self, x: Any) -> Any:
+        """``x``, a constant for the gradient hooks."""
+        raise NotImplementedError
+
+
 class Driver:
     """Base class of every driver.  See the module docstring for the rules of the contract.
 
@@ -146,10 +225,18 @@ class Driver:
 
     name: ClassVar[str]
     capabilities: ClassVar[Capabilities]
+    transforms: ClassVar[Transforms | None] = None
+    """The function-transform hooks (``ak.grad``, ``ak.jit``, ``ak.vmap``...); ``None``:
+    the driver has none, and the transforms raise ``TypeError``."""
 
     # Optional native fast paths for core's composites (see COMPOSITES).
     stack = vecdot = outer = trace = matrix_rank = meshgrid = moveaxis = None
     unstack = broadcast_arrays = diff = hfft = ihfft = fftshift = ifftshift = None
+    # Optional fast paths of primitives, used by core when not None:
+    # integer_pow(x, n) -> x   ``pow(x, n)`` for a real floating-point ``x`` and a Python
+    #     int ``n`` in int32 range, by repeated multiplication (the spec's special cases
+    #     hold; correctly rounded for n in -1, 0, 1, 2).
+    integer_pow = None
 
     def __init__(self) -> None:
         missing = [p for p in PRIMITIVES if not callable(getattr(self, p, None))]

@@ -251,7 +251,10 @@ def complex_special_cases(
         out = f(x)
         if not jnp.iscomplexobj(x):
             return out
-        a, b = jnp.real(x), jnp.imag(x)
+        # The special values are constants: no gradient flows through them (else the
+        # masked-out branches, e.g. INF * cos(b), give 0 * inf = NaN gradients).
+        const = lax.stop_gradient(x)
+        a, b = jnp.real(const), jnp.imag(const)
         flip_b = jnp.signbit(b) & ~jnp.isnan(b)
         if symmetry == "conj":
             flip_a = jnp.zeros_like(flip_b)

@@ -3,7 +3,9 @@ differentiated inputs; persistent for Jacobians), ``tf.function`` (``jit_compile
 option; retraced when a shape, dtype or static value changes) and ``tf.vectorized_map``
 (falling back to ``tf.map_fn`` where it cannot vectorise).
 
-The hook contract is in ``_numpy_transforms``'s docstring.
+The hook contract is ``_base.Transforms``; TensorFlow's complex-gradient convention is
+the contract's.  ``vmap`` is one ``tf.function`` per mapped function (core keeps it), so
+eager calls trace once per shape instead of on every call.
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ from typing import Any
 
 import tensorflow as tf
 
-from ._numpy_transforms import JIT_OPTIONS, check_jit_options
+from ._base import JIT_OPTIONS, Transforms, check_jit_options
 
 _ZERO = tf.UnconnectedGradients.ZERO
+
 
 def _dense(g: Any) -> Any:
     # Gradients of gathers come as IndexedSlices: core wants plain tensors.
@@ -39,7 +42,7 @@ def _distinct_sources(args: tuple, argnums: tuple[int, ...]) -> tuple[list, list
     return args, [args[i] for i in argnums]
 
 
-class TFTransforms:
+class TFTransforms(Transforms):
     """The transform hooks of ``TensorFlowDriver``."""
 
     def value_and_grad(self, fn: Callable, argnums: tuple[int, ...], has_aux: bool) -> Callable:
@@ -102,7 +105,9 @@ class TFTransforms:
                 outs = tf.map_fn(body, elems, fn_output_signature=out_sig)
             return tuple(_move_axis(o, 0, out_axes) for o in outs)
 
-        return call
+        # Eagerly, tf.vectorized_map builds and traces a new tf.function on every call;
+        # one of our own, kept by core, traces once per shape.
+        return tf.function(call, autograph=False)
 
     def stop_gradient(self, x: Any) -> Any:
         return tf.stop_gradient(x)

@@ -183,6 +183,7 @@ class JAXDriver(Driver):
         subnormals=False,  # XLA flushes subnormal results to zero
     )
     transforms = JAXTransforms()
+    integer_pow = staticmethod(jax.jit(lax.integer_pow, static_argnums=1))
 
     def __init__(self, refuse: Mapping[str, Any] | None = None) -> None:
         jax.config.update("jax_enable_x64", True)  # process-wide; see the module docstring

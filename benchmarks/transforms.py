@@ -1,0 +1,262 @@
+"""``ak.jit`` against the framework's own compiler doing the same work (issue 5).
+
+    python benchmarks/transforms.py [--drivers jax,tensorflow] [--quick] [--json PATH]
+
+Two workloads, each written once with arraykit and once with the raw framework:
+
+* ``sigmoid``: ``1 / (1 + exp(-x))`` on a float32 vector;
+* ``mlp_step``: one gradient-descent step of a small MLP (dense layer + ReLU, linear
+  projection, mean squared error): ``value_and_grad`` of the loss and the parameter
+  update, all under one compiled call, parameters passed as a dict.
+
+Contenders: ``ak.jit`` of the arraykit code (JAX: ``jax.jit`` underneath; TensorFlow:
+``tf.function``) against ``jax.jit`` of the ``jax.numpy`` code and ``tf.function`` of
+the TensorFlow code (``GradientTape`` for the gradient).  Compilation happens in the
+warm-up and is excluded.  Results are synchronised inside the timed loop
+(``jax.block_until_ready``; TensorFlow runs synchronously on CPU).
+
+Timing: the contenders of one case are timed in interleaved repeats (so drift in the
+machine's speed hits both alike); each repeat runs ``number`` calls; the cell is the
+minimum over repeats of the mean time per call (noise only adds time).  Target:
+``ak.jit`` at most 5 % slower than the raw compiled function.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+import arraykit as ak
+
+TARGET = 1.05
+LR = 0.05
+
+
+@dataclass
+class Case:
+    workload: str
+    size: str
+    raw: Callable[[], Any]  # one synchronised call of the raw compiled function
+    ak: Callable[[], Any]  # one synchronised call of ak.jit
+
+
+# ----------------------------------------------------------------- arraykit code
+def ak_sigmoid(x: ak.Array) -> ak.Array:
+    return 1 / (1 + ak.exp(-x))
+
+
+def ak_loss(p: dict, x: ak.Array, y: ak.Array) -> ak.Array:
+    hidden = ak.maximum(x @ p["w1"] + p["b1"], 0.0)
+    return ak.mean((hidden @ p["w2"] + p["b2"] - y) ** 2)
+
+
+def ak_step(p: dict, x: ak.Array, y: ak.Array) -> tuple[dict, ak.Array]:
+    value, g = ak.value_and_grad(ak_loss)(p, x, y)
+    return {k: p[k] - LR * g[k] for k in p}, value
+
+
+# ----------------------------------------------------------------- inputs
+def mlp_data(batch: int, n_in: int, n_hidden: int) -> tuple[dict, np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(0)
+    params = {
+        "w1": (rng.normal(size=(n_in, n_hidden)) / np.sqrt(n_in)).astype(np.float32),
+        "b1": np.zeros(n_hidden, np.float32),
+        "w2": (rng.normal(size=(n_hidden,)) / np.sqrt(n_hidden)).astype(np.float32),
+        "b2": np.zeros((), np.float32),
+    }
+    x = rng.normal(size=(batch, n_in)).astype(np.float32)
+    y = np.sin(x[:, 0]).astype(np.float32)
+    return params, x, y
+
+
+def sigmoid_sizes(quick: bool) -> tuple[int, ...]:
+    return (1_000, 1_000_000) if quick else (1_000, 100_000, 1_000_000, 10_000_000)
+
+
+MLP_SIZES = ((64, 16, 32), (512, 64, 256), (4096, 256, 512))  # (batch, n_in, n_hidden)
+
+
+def mlp_sizes(quick: bool) -> tuple[tuple[int, int, int], ...]:
+    return MLP_SIZES[:2] if quick else MLP_SIZES
+
+
+def _ak_tree(obj: Any) -> Any:
+    return {k: ak.asarray(v) for k, v in obj.items()} if isinstance(obj, dict) else ak.asarray(obj)
+
+
+# ----------------------------------------------------------------- JAX
+def jax_cases(quick: bool) -> list[Case]:
+    import jax
+    import jax.numpy as jnp
+
+    sync = jax.block_until_ready
+
+    @jax.jit
+    def raw_sigmoid(x: Any) -> Any:
+        return 1 / (1 + jnp.exp(-x))
+
+    def raw_loss(p: dict, x: Any, y: Any) -> Any:
+        hidden = jnp.maximum(x @ p["w1"] + p["b1"], 0.0)
+        return jnp.mean((hidden @ p["w2"] + p["b2"] - y) ** 2)
+
+    @jax.jit
+    def raw_step(p: dict, x: Any, y: Any) -> tuple:
+        value, g = jax.value_and_grad(raw_loss)(p, x, y)
+        return {k: p[k] - LR * g[k] for k in p}, value
+
+    return _cases("jax", jnp.asarray, sync, raw_sigmoid, raw_step, quick)
+
+
+# ----------------------------------------------------------------- TensorFlow
+def tensorflow_cases(quick: bool) -> list[Case]:
+    import tensorflow as tf
+
+    def sync(value: Any) -> Any:  # TF executes synchronously on CPU; wait on GPUs
+        return value
+
+    @tf.function(autograph=False)
+    def raw_sigmoid(x: Any) -> Any:
+        return 1 / (1 + tf.exp(-x))
+
+    def raw_loss(p: dict, x: Any, y: Any) -> Any:
+        hidden = tf.maximum(tf.matmul(x, p["w1"]) + p["b1"], 0.0)
+        out = tf.linalg.matvec(hidden, p["w2"]) + p["b2"]
+        return tf.reduce_mean((out - y) ** 2)
+
+    @tf.function(autograph=False)
+    def raw_step(p: dict, x: Any, y: Any) -> tuple:
+        with tf.GradientTape() as tape:
+            tape.watch(p)
+            value = raw_loss(p, x, y)
+        g = tape.gradient(value, p)
+        return {k: p[k] - LR * g[k] for k in p}, value
+
+    return _cases("tensorflow", tf.convert_to_tensor, sync, raw_sigmoid, raw_step, quick)
+
+
+def _cases(
+    driver: str, native: Callable, sync: Callable, raw_sigmoid: Callable, raw_step: Callable,
+    quick: bool,
+) -> list[Case]:  # fmt: skip
+    cases = []
+    jit_sigmoid, jit_step = ak.jit(ak_sigmoid), ak.jit(ak_step)
+    with ak.use(driver):
+        for n in sigmoid_sizes(quick):
+            x_np = np.random.default_rng(1).normal(size=n).astype(np.float32)
+            xr, xa = native(x_np), ak.asarray(x_np)
+            cases.append(
+                Case(
+                    "sigmoid",
+                    f"{n:.0e}",
+                    lambda xr=xr: sync(raw_sigmoid(xr)),
+                    lambda xa=xa: sync(jit_sigmoid(xa)._value),
+                )
+            )
+        for batch, n_in, n_hidden in mlp_sizes(quick):
+            p_np, x_np, y_np = mlp_data(batch, n_in, n_hidden)
+            pr = {k: native(v) for k, v in p_np.items()}
+            xr, yr = native(x_np), native(y_np)
+            pa, xa, ya = _ak_tree(p_np), ak.asarray(x_np), ak.asarray(y_np)
+
+            def ak_call(pa: dict = pa, xa: Any = xa, ya: Any = ya) -> Any:
+                new, value = jit_step(pa, xa, ya)
+                return sync((new["w1"]._value, value._value))
+
+            cases.append(
+                Case(
+                    "mlp_step",
+                    f"{batch}x{n_in}->{n_hidden}->1",
+                    lambda pr=pr, xr=xr, yr=yr: sync(raw_step(pr, xr, yr)),
+                    ak_call,
+                )
+            )
+    return cases
+
+
+FACTORIES = {"jax": jax_cases, "tensorflow": tensorflow_cases}
+
+
+# ----------------------------------------------------------------- timing
+def per_call(fn: Callable[[], Any], number: int) -> float:
+    start = time.perf_counter()
+    for _ in range(number):
+        fn()
+    return (time.perf_counter() - start) / number
+
+
+def choose_number(fn: Callable[[], Any], target_s: float) -> int:
+    number = 1
+    while True:
+        if per_call(fn, number) * number >= target_s or number >= 1 << 20:
+            return number
+        number *= 2
+
+
+def measure(case: Case, repeat: int, target_s: float) -> dict:
+    for _ in range(3):  # warm-up: tracing and compilation happen here
+        case.raw()
+        case.ak()
+    number = choose_number(case.raw, target_s)
+    raw, arraykit = [], []
+    for _ in range(repeat):
+        raw.append(per_call(case.raw, number))
+        arraykit.append(per_call(case.ak, number))
+    return {
+        "workload": case.workload,
+        "size": case.size,
+        "number": number,
+        "raw_us": min(raw) * 1e6,
+        "ak_us": min(arraykit) * 1e6,
+        "raw_median_us": statistics.median(raw) * 1e6,
+        "ak_median_us": statistics.median(arraykit) * 1e6,
+        "ratio": min(arraykit) / min(raw),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--drivers", default="jax,tensorflow")
+    p.add_argument("--quick", action="store_true")
+    p.add_argument("--repeat", type=int, default=None)
+    p.add_argument("--json", help="write the rows here")
+    p.add_argument("--check", action="store_true", help="exit 1 when a ratio exceeds the target")
+    args = p.parse_args(argv)
+    repeat = args.repeat or (5 if args.quick else 9)
+    target_s = 0.05 if args.quick else 0.2
+
+    rows = []
+    header = f"| driver | workload | size | raw (us) | ak.jit (us) | ratio | <= {TARGET} |"
+    print(f"{platform.processor() or platform.machine()}, Python {platform.python_version()}")
+    print(header + "\n|---|---|---|---|---|---|---|")
+    for name in args.drivers.split(","):
+        try:
+            cases = FACTORIES[name](args.quick)
+        except ImportError as e:
+            print(f"| {name} | skipped: {e} |")
+            continue
+        for case in cases:
+            row = {"driver": name, **measure(case, repeat, target_s)}
+            rows.append(row)
+            ok = "PASS" if row["ratio"] <= TARGET else "FAIL"
+            print(
+                f"| {name} | {row['workload']} | {row['size']} | {row['raw_us']:.1f} "
+                f"| {row['ak_us']:.1f} | {row['ratio']:.3f} | {ok} |",
+                flush=True,
+            )
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"python": sys.version, "rows": rows}, f, indent=2)
+    return 1 if args.check and any(r["ratio"] > TARGET for r in rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
