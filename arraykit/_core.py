@@ -48,7 +48,7 @@ def same_driver(arrays: Sequence[Array], fn: str) -> Driver:
         dev = drv.device_of(arrays[0]._value)
         for a in arrays[1:]:
             other = drv.device_of(a._value)
-            if other != dev:
+            if other is not dev and other != dev:  # drivers keep one object per device
                 raise ValueError(
                     f"{fn}: arrays on two devices, {dev} and {other}, cannot be mixed; "
                     f"move one with x.to_device({str(dev)!r})"
