@@ -192,9 +192,11 @@ class Transforms:
     ) -> Callable[..., Any]:
         """``fn(*args)`` with the arguments at ``static_argnums`` passed by value (hashable
         Python objects: trace again when they change) and the others nested tuples of
-        natives (trace again when a shape or dtype changes); it returns a tuple of
-        natives.  ``options``: driver options (``JIT_OPTIONS``); an unknown one raises
-        ``TypeError`` naming those known (``check_jit_options``).  Core calls the result
+        natives; it returns a tuple of natives.  The static values determine the
+        structure, shapes and dtypes of the other arguments (core's trace key includes
+        them), so a driver may trace once per static value.  ``options``: driver options
+        (``JIT_OPTIONS``); an unknown one raises ``TypeError`` naming those known
+        (``check_jit_options``).  Core calls the result
         many times: it is where tracing is cached.
         """
         raise NotImplementedError
