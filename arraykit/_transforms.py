@@ -177,16 +177,25 @@ def _unwrap_out(tree: Any) -> tuple[tuple, tuple]:
 
 
 # --------------------------------------------------------------------- gradients
-def _gradient_call(
-    f: Callable, args: tuple, argnums: Any, has_aux: bool, fn: str
-) -> tuple[Any, Any, Any, tuple[int, ...], Driver]:
-    """(value, aux, grads) of ``f`` at ``args``, with ``grads`` shaped like the arguments."""
+def _differentiated(
+    args: tuple, argnums: Any, fn: str
+) -> tuple[list[tuple], list[list[Array]], Driver, tuple[int, ...]]:
+    """The flattened arguments, their driver and ``argnums`` normalized, once checked that
+    the driver differentiates and the differentiated arguments can be."""
     specs, per_arg, drv = _flatten_args(args, fn)
     nums = _normalize_argnums(argnums, len(args), fn)
     if not drv.capabilities.autodiff:
         raise no_autodiff_error(fn, drv)
     for i in nums:
         _check_differentiable(specs[i], per_arg[i], i, fn)
+    return specs, per_arg, drv, nums
+
+
+def _gradient_call(
+    f: Callable, args: tuple, argnums: Any, has_aux: bool, fn: str
+) -> tuple[Any, Any, Any, tuple[int, ...], Driver]:
+    """(value, aux, grads) of ``f`` at ``args``, with ``grads`` shaped like the arguments."""
+    specs, per_arg, drv, nums = _differentiated(args, argnums, fn)
     aux_spec: list[tuple] = []
 
     def native(*leaf_tuples: Any) -> Any:
@@ -273,12 +282,7 @@ def jacobian(f: Callable[..., Any], /, argnums: int | tuple[int, ...] = 0) -> Ca
 
     @functools.wraps(f)
     def wrapper(*args: Any) -> Any:
-        specs, per_arg, drv = _flatten_args(args, fn)
-        nums = _normalize_argnums(argnums, len(args), fn)
-        if not drv.capabilities.autodiff:
-            raise no_autodiff_error(fn, drv)
-        for i in nums:
-            _check_differentiable(specs[i], per_arg[i], i, fn)
+        specs, per_arg, drv, nums = _differentiated(args, argnums, fn)
         out_spec: list[tuple] = []
 
         def native(*leaf_tuples: Any) -> tuple:
@@ -472,6 +476,8 @@ def jit(
 
 # --------------------------------------------------------------------- vmap
 _MAPPED_CACHE_SIZE = 64
+
+
 def _leaf_axes(arg: Any, axes: Any, out: list, fn: str) -> None:
     """Append the in_axes entry of every array leaf of ``arg`` (``axes``: int, None or a
     tree matching ``arg``)."""
