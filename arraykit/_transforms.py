@@ -42,7 +42,7 @@ from typing import Any
 from . import _config
 from ._array import Array
 from ._core import normalize_axis, same_driver
-from .drivers._base import Driver
+from .drivers._base import NOT_HANDLED, Driver
 
 __all__ = ["grad", "jacobian", "jit", "stop_gradient", "value_and_grad", "vmap"]
 
@@ -426,8 +426,16 @@ def jit(
     call_specs: dict[int, tuple[list, tuple | None]] = {}
     out_specs: dict[tuple[Driver, int], tuple] = {}
 
+    # The fast path of the driver this wrapper last ran on, if it has one (jit_arrays).
+    fast: list[Callable | None] = [None]
+
     @functools.wraps(f)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        call_fast = fast[0]
+        if call_fast is not None:
+            out = call_fast(args, kwargs)
+            if out is not NOT_HANDLED:
+                return out
         nargs = len(args)
         nums = {a % nargs for a in static if -nargs <= a < nargs} if static else ()
         flat: list[Array] = []
@@ -466,7 +474,13 @@ def jit(
                 out_specs[drv, key] = spec
                 return outs
 
-            call = compiled[drv] = _hooks(drv, fn).jit(native, (0,), dict(options))
+            hooks = _hooks(drv, fn)
+            call = compiled[drv] = hooks.jit(native, (0,), dict(options))
+            if hooks.jit_arrays is not None:  # from now on, try the fast path first
+                fast[0] = hooks.jit_arrays(f, static, static_names)
+                out = fast[0](args, kwargs)
+                if out is not NOT_HANDLED:
+                    return out
         call_specs[key] = (specs, kw_spec)
         outs = call(key, natives)
         return _unflatten(out_specs[drv, key], iter(outs), drv)

@@ -7,7 +7,7 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import array_api as xps_mod
 
@@ -179,6 +179,9 @@ def test_kind_the_driver_lacks(driver):
     descending=st.booleans(),
 )
 def test_stable_argsort_property(driver, data, axis_data, descending):
+    if data.dtype.kind == "f" and not driver.capabilities.subnormals:
+        # XLA compares subnormals as zero (capabilities.subnormals): no order to check.
+        assume(not np.any((data != 0) & (np.abs(data) < np.finfo(data.dtype).tiny)))
     axis = axis_data.draw(st.integers(-data.ndim, data.ndim - 1))
     out = np.asarray(ak.argsort(ak.asarray(data), axis=axis, descending=descending))
     # Independent oracle: order by (value, position), or (-value, position) descending,

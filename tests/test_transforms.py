@@ -337,6 +337,32 @@ def test_jit_static_argnames_and_keyword_arguments(driver):
         ak.jit(f, static_argnames="mode")(x, mode=x, scale=s)
 
 
+def test_jit_semantics_hold_on_every_call(driver):
+    # Later calls may take a driver's fast path (JAX flattens arraykit arrays itself):
+    # constants in arguments and results, other drivers' arrays and bad static values
+    # must behave as on the first call.
+    a = RNG.normal(size=3)
+    x = ak.asarray(a)
+    tagged = ak.jit(lambda v, k: (v * k, "tag", None))
+    for k in (2.0, 2.0, 3.0):
+        y, tag, nothing = tagged(x, k)
+        np.testing.assert_allclose(np.asarray(y), a * k)
+        assert (tag, nothing) == ("tag", None) and y.dtype == ak.float64
+
+    twice = ak.jit(lambda v, mode: v * 2 if mode == "double" else v, static_argnums=1)
+    for _ in range(3):
+        np.testing.assert_allclose(np.asarray(twice(x, "double")), a * 2)
+    with pytest.raises(TypeError, match="must not hold arrays"):
+        twice(x, (x,))
+    with pytest.raises(TypeError, match="hashable"):
+        twice(x, ["unhashable"])
+    on_numpy = ak.asarray(a, driver="numpy")
+    out = twice(on_numpy, "double")  # the same wrapper, another driver
+    assert out.device == on_numpy.device
+    np.testing.assert_allclose(np.asarray(out), a * 2)
+    np.testing.assert_allclose(np.asarray(twice(x, "double")), a * 2)
+
+
 def test_jit_of_grad_and_setitem(driver):
     def f(x):
         y = x * 1.0

@@ -217,6 +217,21 @@ class Transforms:
         """``x``, a constant for the gradient hooks."""
         raise NotImplementedError
 
+    jit_arrays: Callable[..., Any] | None = None
+    """Optional fast path of ``jit``, for a compiler that flattens arraykit arrays itself
+    (JAX: ``Array`` is a registered pytree), saving core's Python flattening per call.
+    ``jit_arrays(f, static_argnums, static_argnames)`` (the user's ``f`` on Arrays; the
+    static arguments as core completed them) returns ``call(args, kwargs)``, which runs
+    ``f`` compiled and returns its result, Arrays included, or returns ``NOT_HANDLED``
+    without running anything when it cannot take these arguments: every traced leaf must
+    be an arraykit array of this driver (a Python scalar or other constant among them
+    takes core's general path, where constants are static), and ``f`` must return
+    arraykit arrays only.  Core tries it once a call has shown the driver."""
+
+
+NOT_HANDLED: Any = object()
+"""Returned by ``Transforms.jit_arrays``'s callable for arguments it cannot take."""
+
 
 class Driver:
     """Base class of every driver.  See the module docstring for the rules of the contract.

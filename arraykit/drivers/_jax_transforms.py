@@ -15,7 +15,19 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
-from ._base import JIT_OPTIONS, Transforms, check_jit_options
+from .._array import Array
+from ._base import JIT_OPTIONS, NOT_HANDLED, Transforms, check_jit_options
+
+_ArrayImpl = type(jnp.zeros(()))
+_Tracer = jax.core.Tracer
+
+
+def _is_array(node: Any) -> bool:
+    return node.__class__ is Array
+
+
+class _NotArrays(Exception):
+    """``f`` returned something other than arraykit arrays (raised while tracing)."""
 
 
 def _conj_complex(tree: Any) -> Any:
@@ -41,6 +53,47 @@ class JAXTransforms(Transforms):
     def jit(self, fn: Callable, static_argnums: tuple[int, ...], options: dict) -> Callable:
         check_jit_options(options, JIT_OPTIONS, "jax")
         return jax.jit(fn, static_argnums=static_argnums)
+
+    def jit_arrays(
+        self, f: Callable, static_argnums: tuple[int, ...], static_argnames: frozenset[str]
+    ) -> Callable:
+        def checked(*args: Any, **kwargs: Any) -> Any:
+            out = f(*args, **kwargs)
+            if not all(map(_is_array, jax.tree_util.tree_leaves(out, is_leaf=_is_array))):
+                raise _NotArrays
+            return out
+
+        jitted = jax.jit(checked, static_argnums=static_argnums, static_argnames=static_argnames)
+        usable = [True]  # False once f returned a non-array: core's path keeps its semantics
+
+        def call(args: tuple, kwargs: dict) -> Any:
+            if not usable[0]:
+                return NOT_HANDLED
+            dynamic: Any = args, kwargs
+            if static_argnums or static_argnames:
+                n = len(args)
+                static = {i % n for i in static_argnums if -n <= i < n}
+                dynamic = (
+                    [a for i, a in enumerate(args) if i not in static],
+                    [v for k, v in kwargs.items() if k not in static_argnames],
+                )
+            for leaf in jax.tree_util.tree_leaves(dynamic, is_leaf=_is_array):
+                if leaf.__class__ is not Array:
+                    return NOT_HANDLED
+                value = leaf._value
+                if value.__class__ is not _ArrayImpl and not isinstance(value, _Tracer):
+                    return NOT_HANDLED  # another driver's array: core's path says so
+            try:
+                return jitted(*args, **kwargs)
+            except _NotArrays:
+                usable[0] = False
+                return NOT_HANDLED
+            except ValueError as e:  # an unhashable static value: core's path says so
+                if "hashable" in str(e):
+                    return NOT_HANDLED
+                raise
+
+        return call
 
     def vmap(self, fn: Callable, in_axes: tuple[int | None, ...], out_axes: int) -> Callable:
         return jax.vmap(fn, in_axes=in_axes, out_axes=out_axes)
