@@ -25,6 +25,10 @@ Decisions:
   on every driver (TensorFlow's and PyTorch's convention; the JAX hooks conjugate what
   JAX returns), so ``z - lr * grad`` descends.  ``grad`` needs a real output and
   ``jacobian`` real outputs (differentiate ``real``/``imag`` of a complex one).
+* A driver whose compiler flattens arraykit arrays itself offers ``jit_arrays`` (JAX:
+  ``Array`` is a registered pytree); once a call has shown the driver, ``jit`` tries it
+  first, and it declines, running nothing, whenever core's rules would differ (Python
+  constants among the traced leaves, other drivers' arrays, non-array results).
 * ``vmap`` keeps the driver's mapped function per argument structure and dtypes, so a
   tracing driver (TensorFlow) traces once per shape, not once per call.
 * ``jacobian`` returns, for each output leaf, the argument's structure (a tuple of them

@@ -18,9 +18,6 @@ from jax import lax
 from .._array import Array
 from ._base import JIT_OPTIONS, NOT_HANDLED, Transforms, check_jit_options
 
-_ArrayImpl = type(jnp.zeros(()))
-_Tracer = jax.core.Tracer
-
 
 def _is_array(node: Any) -> bool:
     return node.__class__ is Array
@@ -57,39 +54,53 @@ class JAXTransforms(Transforms):
     def jit_arrays(
         self, f: Callable, static_argnums: tuple[int, ...], static_argnames: frozenset[str]
     ) -> Callable:
+        # No per-call checks: they run while tracing, and a call JAX's cache serves has
+        # the tree structure (Array nodes, their driver in the aux data) and leaf types of
+        # a trace that passed them.  A Python scalar leaf, another driver's array or a
+        # non-array result fails them once, and the wrapper then keeps core's path.
+        def takes(args: tuple, kwargs: dict) -> bool:
+            """Every traced leaf an Array of one driver with these hooks; static values
+            hashable."""
+            n = len(args)
+            static = {i % n for i in static_argnums if -n <= i < n}
+            try:
+                hash(tuple(args[i] for i in static))
+                hash(tuple(v for k, v in kwargs.items() if k in static_argnames))
+            except TypeError:
+                return False
+            dynamic = (
+                [a for i, a in enumerate(args) if i not in static],
+                [v for k, v in kwargs.items() if k not in static_argnames],
+            )
+            leaves = jax.tree_util.tree_leaves(dynamic, is_leaf=_is_array)
+            drv = leaves[0]._driver if leaves and leaves[0].__class__ is Array else None
+            if drv is None or drv.transforms is not self:
+                return False
+            return all(x.__class__ is Array and x._driver is drv for x in leaves)
+
         def checked(*args: Any, **kwargs: Any) -> Any:
+            if not takes(args, kwargs):
+                raise _NotArrays
             out = f(*args, **kwargs)
             if not all(map(_is_array, jax.tree_util.tree_leaves(out, is_leaf=_is_array))):
                 raise _NotArrays
             return out
 
         jitted = jax.jit(checked, static_argnums=static_argnums, static_argnames=static_argnames)
-        usable = [True]  # False once f returned a non-array: core's path keeps its semantics
+        usable = [True]
 
         def call(args: tuple, kwargs: dict) -> Any:
             if not usable[0]:
                 return NOT_HANDLED
-            dynamic: Any = args, kwargs
-            if static_argnums or static_argnames:
-                n = len(args)
-                static = {i % n for i in static_argnums if -n <= i < n}
-                dynamic = (
-                    [a for i, a in enumerate(args) if i not in static],
-                    [v for k, v in kwargs.items() if k not in static_argnames],
-                )
-            for leaf in jax.tree_util.tree_leaves(dynamic, is_leaf=_is_array):
-                if leaf.__class__ is not Array:
-                    return NOT_HANDLED
-                value = leaf._value
-                if value.__class__ is not _ArrayImpl and not isinstance(value, _Tracer):
-                    return NOT_HANDLED  # another driver's array: core's path says so
             try:
                 return jitted(*args, **kwargs)
             except _NotArrays:
                 usable[0] = False
                 return NOT_HANDLED
-            except ValueError as e:  # an unhashable static value: core's path says so
-                if "hashable" in str(e):
+            except (TypeError, ValueError):
+                # JAX refused an argument before tracing (an unhashable static value, a
+                # leaf of no JAX type): core's path raises its own error, or handles it.
+                if not takes(args, kwargs):
                     return NOT_HANDLED
                 raise
 
