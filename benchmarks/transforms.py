@@ -80,15 +80,12 @@ def mlp_data(batch: int, n_in: int, n_hidden: int) -> tuple[dict, np.ndarray, np
     return params, x, y
 
 
-def sigmoid_sizes(quick: bool) -> tuple[int, ...]:
-    return (1_000, 1_000_000) if quick else (1_000, 100_000, 1_000_000, 10_000_000)
-
-
 MLP_SIZES = ((64, 16, 32), (512, 64, 256), (4096, 256, 512))  # (batch, n_in, n_hidden)
-
-
-def mlp_sizes(quick: bool) -> tuple[tuple[int, int, int], ...]:
-    return MLP_SIZES[:2] if quick else MLP_SIZES
+SIZES = {  # scale -> (sigmoid sizes, MLP sizes); "smoke" is for the test suite
+    "smoke": ((1_000,), MLP_SIZES[:1]),
+    "quick": ((1_000, 1_000_000), MLP_SIZES[:2]),
+    "full": ((1_000, 100_000, 1_000_000, 10_000_000), MLP_SIZES),
+}
 
 
 def _ak_tree(obj: Any) -> Any:
@@ -96,7 +93,7 @@ def _ak_tree(obj: Any) -> Any:
 
 
 # ----------------------------------------------------------------- JAX
-def jax_cases(quick: bool) -> list[Case]:
+def jax_cases(scale: str) -> list[Case]:
     import jax
     import jax.numpy as jnp
 
@@ -115,11 +112,11 @@ def jax_cases(quick: bool) -> list[Case]:
         value, g = jax.value_and_grad(raw_loss)(p, x, y)
         return {k: p[k] - LR * g[k] for k in p}, value
 
-    return _cases("jax", jnp.asarray, sync, raw_sigmoid, raw_step, quick)
+    return _cases("jax", jnp.asarray, sync, raw_sigmoid, raw_step, scale)
 
 
 # ----------------------------------------------------------------- TensorFlow
-def tensorflow_cases(quick: bool) -> list[Case]:
+def tensorflow_cases(scale: str) -> list[Case]:
     import tensorflow as tf
 
     def sync(value: Any) -> Any:  # TF executes synchronously on CPU; wait on GPUs
@@ -142,17 +139,18 @@ def tensorflow_cases(quick: bool) -> list[Case]:
         g = tape.gradient(value, p)
         return {k: p[k] - LR * g[k] for k in p}, value
 
-    return _cases("tensorflow", tf.convert_to_tensor, sync, raw_sigmoid, raw_step, quick)
+    return _cases("tensorflow", tf.convert_to_tensor, sync, raw_sigmoid, raw_step, scale)
 
 
 def _cases(
     driver: str, native: Callable, sync: Callable, raw_sigmoid: Callable, raw_step: Callable,
-    quick: bool,
+    scale: str,
 ) -> list[Case]:  # fmt: skip
     cases = []
     jit_sigmoid, jit_step = ak.jit(ak_sigmoid), ak.jit(ak_step)
     with ak.use(driver):
-        for n in sigmoid_sizes(quick):
+        sigmoid_sizes, mlp_sizes = SIZES[scale]
+        for n in sigmoid_sizes:
             x_np = np.random.default_rng(1).normal(size=n).astype(np.float32)
             xr, xa = native(x_np), ak.asarray(x_np)
             cases.append(
@@ -163,7 +161,7 @@ def _cases(
                     lambda xa=xa: sync(jit_sigmoid(xa)._value),
                 )
             )
-        for batch, n_in, n_hidden in mlp_sizes(quick):
+        for batch, n_in, n_hidden in mlp_sizes:
             p_np, x_np, y_np = mlp_data(batch, n_in, n_hidden)
             pr = {k: native(v) for k, v in p_np.items()}
             xr, yr = native(x_np), native(y_np)
@@ -231,12 +229,14 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--drivers", default="jax,tensorflow")
     p.add_argument("--quick", action="store_true")
+    p.add_argument("--smoke", action="store_true", help=argparse.SUPPRESS)  # tests only
     p.add_argument("--repeat", type=int, default=None)
     p.add_argument("--json", help="write the rows here")
     p.add_argument("--check", action="store_true", help="exit 1 when a ratio exceeds the target")
     args = p.parse_args(argv)
-    repeat = args.repeat or (9 if args.quick else 31)
-    target_s = 0.02 if args.quick else 0.05
+    scale = "smoke" if args.smoke else "quick" if args.quick else "full"
+    repeat = args.repeat or {"smoke": 1, "quick": 9, "full": 31}[scale]
+    target_s = {"smoke": 0.001, "quick": 0.02, "full": 0.05}[scale]
 
     rows = []
     header = (
@@ -247,7 +247,7 @@ def main(argv: list[str] | None = None) -> int:
     print(header + "\n|---|---|---|---|---|---|---|---|")
     for name in args.drivers.split(","):
         try:
-            cases = FACTORIES[name](args.quick)
+            cases = FACTORIES[name](scale)
         except ImportError as e:
             print(f"| {name} | skipped: {e} |")
             continue

@@ -1,0 +1,40 @@
+"""The developer benchmarks under ``benchmarks/`` still run (never their timings: those are
+the scripts' own business, see benchmarks/README.md)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import DRIVERS
+
+ROOT = Path(__file__).resolve().parent.parent
+COMPILING = [d for d in ("jax", "tensorflow") if d in DRIVERS]
+
+
+def load(name: str):
+    spec = importlib.util.spec_from_file_location(
+        f"bench_{name}", ROOT / "benchmarks" / f"{name}.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.skipif(not COMPILING, reason="no driver with ak.jit compilation under test")
+def test_transforms_benchmark_writes_a_row_per_case(tmp_path, capsys):
+    transforms = load("transforms")
+    out = tmp_path / "rows.json"
+    assert transforms.main(["--drivers", ",".join(COMPILING), "--smoke", "--json", str(out)]) == 0
+    rows = json.loads(out.read_text())["rows"]
+    sigmoid_sizes, mlp_sizes = transforms.SIZES["smoke"]
+    assert len(rows) == len(COMPILING) * (len(sigmoid_sizes) + len(mlp_sizes))
+    assert {r["driver"] for r in rows} == set(COMPILING)
+    assert {r["workload"] for r in rows} == {"sigmoid", "mlp_step"}
+    for r in rows:
+        assert r["raw_us"] > 0 and r["ak_us"] > 0 and r["ratio"] > 0
+    assert "| mlp_step |" in capsys.readouterr().out
