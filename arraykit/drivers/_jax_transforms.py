@@ -24,7 +24,8 @@ def _is_array(node: Any) -> bool:
 
 
 class _NotArrays(Exception):
-    """``f`` returned something other than arraykit arrays (raised while tracing)."""
+    """Raised while tracing when ``f``'s traced arguments or its results are not all
+    arraykit arrays of one JAX driver: the fast path declines such calls."""
 
 
 def _conj_complex(tree: Any) -> Any:
