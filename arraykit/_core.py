@@ -5,6 +5,7 @@ and the argument, once, here.
 
 from __future__ import annotations
 
+import functools
 import operator
 from collections.abc import Sequence
 from typing import Any
@@ -143,6 +144,19 @@ def result_dtype(args: Sequence[Any], fn: str) -> np.dtype:
     for kind in sorted(scalars, key="bifc".index):
         out = _promotion.promote_scalar(mode, out, kind, cfg.default_int, cfg.default_float, fn)
     return out
+
+
+_UNSIGNED_OF = {dt.int32: dt.uint32, dt.int64: dt.uint64}
+
+
+@functools.cache
+def integer_accumulator(xd: np.dtype, default_int: np.dtype) -> np.dtype:
+    """The dtype in which the spec's ``sum``, ``prod``, ``cumulative_*`` and ``trace``
+    accumulate integers of dtype ``xd``: the default integer (its unsigned twin for
+    unsigned ``xd``) unless ``xd`` is wider."""
+    default = default_int if xd.kind == "i" else _UNSIGNED_OF[default_int]
+    xi, di = np.iinfo(xd), np.iinfo(default)
+    return default if di.min <= xi.min and xi.max <= di.max else xd
 
 
 def scalar_to_native(drv: Driver, value: Any, dtype: np.dtype, like: Any, fn: str) -> Any:

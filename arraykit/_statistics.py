@@ -20,7 +20,6 @@ Spec: https://data-apis.org/array-api/2025.12/API_specification/statistical_func
 
 from __future__ import annotations
 
-import functools
 import math
 from typing import Any
 
@@ -29,7 +28,7 @@ import numpy as np
 from . import _config
 from . import _dtypes as dt
 from ._array import Array
-from ._core import check_array, new, normalize_axes, normalize_axis
+from ._core import check_array, integer_accumulator, new, normalize_axes, normalize_axis
 
 __all__ = ["cumulative_prod", "cumulative_sum", "max", "mean", "min", "prod", "std", "sum", "var"]
 
@@ -39,7 +38,6 @@ _FLOATING = frozenset((*dt.FLOATING, *_BF16))
 _REAL_FLOATING = frozenset((*dt.REAL_FLOATING, *_BF16))
 _REAL = frozenset((*dt.INTEGER, *_REAL_FLOATING))
 _INTEGER = frozenset(dt.INTEGER)
-_UNSIGNED_OF = {dt.int32: dt.uint32, dt.int64: dt.uint64}
 
 
 def _strict(cfg: _config.Config | None = None) -> bool:
@@ -78,15 +76,7 @@ def _accumulation_dtype(x: Array, dtype: Any, fn: str) -> np.dtype:
     cfg = cfg or _config.get()
     if xd is dt.bool:
         return cfg.default_int
-    return _integer_accumulator(xd, cfg.default_int)
-
-
-@functools.cache
-def _integer_accumulator(xd: np.dtype, default_int: np.dtype) -> np.dtype:
-    """The default integer (its unsigned twin for unsigned ``xd``) unless ``xd`` is wider."""
-    default = default_int if xd.kind == "i" else _UNSIGNED_OF[default_int]
-    xi, di = np.iinfo(xd), np.iinfo(default)
-    return default if di.min <= xi.min and xi.max <= di.max else xd
+    return integer_accumulator(xd, cfg.default_int)
 
 
 def _compute_dtype(x: Array, allowed: frozenset, words: str, fn: str) -> np.dtype:

@@ -24,7 +24,15 @@ import numpy as np
 from . import _config
 from . import _dtypes as dt
 from ._array import Array
-from ._core import broadcast_shapes, check_array, int_arg, new, normalize_axes, same_driver
+from ._core import (
+    broadcast_shapes,
+    check_array,
+    int_arg,
+    integer_accumulator,
+    new,
+    normalize_axes,
+    same_driver,
+)
 from ._core import result_dtype as _result_dtype
 from ._linalg_core import _promoted, matmul, matrix_transpose, tensordot, vecdot
 from .drivers._base import Driver
@@ -512,12 +520,9 @@ def _trace_dtype(dtype: np.dtype, requested: Any) -> np.dtype:
                 f"trace: cannot sum a {dtype} array as {out}: that discards the imaginary part"
             )
         return out
-    default = cfg.default_int
     if dtype is dt.bool:
-        return default
-    if dtype.kind in "iu" and dtype.itemsize < default.itemsize:
-        return default if dtype.kind == "i" else dt.canonical(f"uint{default.itemsize * 8}")
-    return dtype
+        return cfg.default_int
+    return integer_accumulator(dtype, cfg.default_int) if dtype.kind in "iu" else dtype
 
 
 # ---------------------------------------------------------------------- norms
