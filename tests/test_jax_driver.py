@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -226,6 +227,71 @@ def test_vmap_and_grad_keep_dtypes(jx):
     assert isinstance(g, ak.Array) and g.dtype == ak.float32
     t = np.tanh(data[0].astype(np.float64))
     np.testing.assert_allclose(np.asarray(g), 2 * t * (1 - t**2), rtol=1e-5)
+
+
+def test_jit_results_belong_to_the_driver_of_the_arguments(jx):
+    # ak.jit's fast path is bound to the first call's driver; another JAX driver
+    # instance (its own device rules) must get results of its own.
+    other = type(jx)()
+    f = ak.jit(lambda a, b: (a * b, ak.sum(a)))
+    data = np.arange(3.0)
+    for drv in (jx, other, jx, other):
+        with ak.use(drv):
+            x = ak.asarray(data)
+        prod, total = f(x, x)
+        assert prod.driver is drv and total.driver is drv
+        np.testing.assert_array_equal(np.asarray(prod), data * data)
+        assert float(total) == 3.0
+
+
+def _nested_calls(jaxpr) -> list[str]:
+    """Names of the call primitives (nested ``jit``s) anywhere in ``jaxpr``."""
+    found = []
+    for eqn in jaxpr.eqns:
+        if eqn.primitive.name in ("jit", "pjit", "closed_call", "core_call"):
+            found.append(eqn.primitive.name)
+        for value in eqn.params.values():
+            for item in value if isinstance(value, (tuple, list)) else (value,):
+                sub = getattr(item, "jaxpr", item)  # ClosedJaxpr or Jaxpr
+                if hasattr(sub, "eqns"):
+                    found += _nested_calls(sub)
+    return found
+
+
+def _entry_ops(compiled_text: str) -> list[str]:
+    """The opcodes of the ENTRY computation of an optimized HLO module, in order."""
+    entry = compiled_text[compiled_text.index("\nENTRY") :]
+    entry = entry[: entry.index("\n}")]
+    return re.findall(r"= \S+ ([a-z][a-z0-9-]*)\(", entry)
+
+
+def test_traced_code_lowers_like_its_jax_numpy_twin(jx):
+    # Driver kernels are inlined into a trace: ak code compiles to the program jnp code
+    # compiles to (nested calls reorder XLA's schedule and change run time).
+    jnp = pytest.importorskip("jax.numpy")
+    rng = np.random.default_rng(0)
+    p = {"w": rng.normal(size=(8, 4)).astype(np.float32), "b": np.zeros(4, np.float32)}
+    x = rng.normal(size=(16, 8)).astype(np.float32)
+
+    def ak_loss(p, x):
+        h = ak.maximum(x @ p["w"] + p["b"], 0.0)
+        return ak.mean(1 / (1 + ak.exp(-h)) ** 2)
+
+    def jnp_loss(p, x):
+        mm = jnp.matmul(x, p["w"], precision=jax.lax.Precision.HIGHEST)
+        h = jnp.maximum(mm + p["b"], 0.0)
+        return jnp.mean(1 / (1 + jnp.exp(-h)) ** 2)
+
+    pa, xa = {k: ak.asarray(v) for k, v in p.items()}, ak.asarray(x)
+    pj, xj = {k: jnp.asarray(v) for k, v in p.items()}, jnp.asarray(x)
+    ak_grad = ak.grad(ak_loss)
+    assert _nested_calls(jax.make_jaxpr(ak_grad)(pa, xa).jaxpr) == []
+    ak_ops = _entry_ops(jax.jit(ak_grad).lower(pa, xa).compile().as_text())
+    jnp_ops = _entry_ops(jax.jit(jax.grad(jnp_loss)).lower(pj, xj).compile().as_text())
+    assert ak_ops == jnp_ops and "fusion" in ak_ops
+    np.testing.assert_allclose(
+        np.asarray(ak_grad(pa, xa)["w"]), np.asarray(jax.grad(jnp_loss)(pj, xj)["w"]), rtol=1e-6
+    )
 
 
 def test_pytree_flatten_and_placeholder_leaves(jx):

@@ -15,6 +15,8 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from ._jax_kernels import kernel_jit
+
 Tracer = jax.core.Tracer
 ArrayImpl = type(jnp.zeros(()))
 
@@ -118,10 +120,10 @@ def mask_set_kernel(x: Any, mask: Any, value: Any) -> Any:
     return jnp.where(m, value, x)
 
 
-getitem_jit = jax.jit(getitem_kernel, static_argnums=1)
-basic_jit = jax.jit(basic_kernel, static_argnums=1)
-setitem_jit = jax.jit(setitem_kernel, static_argnums=2)
-mask_set_jit = jax.jit(mask_set_kernel)
+getitem_jit = kernel_jit(getitem_kernel, static_argnums=1)
+basic_jit = kernel_jit(basic_kernel, static_argnums=1)
+setitem_jit = kernel_jit(setitem_kernel, static_argnums=2)
+mask_set_jit = kernel_jit(mask_set_kernel)
 
 
 def split_key(key: tuple) -> tuple[tuple, list, Any]:

@@ -1,4 +1,5 @@
-"""The JAX driver's compiled kernels: one ``jax.jit`` function per primitive.
+"""The JAX driver's compiled kernels: one ``jax.jit`` function per primitive, inlined
+when traced (``kernel_jit``).
 
 Non-array arguments (axes, dtypes, flags) are static, so each call is one C++ dispatch
 and each distinct set of static arguments compiles once.  Where ``jax.numpy`` departs
@@ -20,6 +21,13 @@ from jax import lax
 from ._jax_complex import COMPLEX_SPECIAL_CASES, complex_special_cases
 
 HIGHEST = lax.Precision.HIGHEST  # exact float32 matmuls on GPU/TPU too (no TF32/bf16 passes)
+
+kernel_jit = partial(jax.jit, inline=True)
+"""``jax.jit`` for a driver kernel: compiled on its own when called eagerly (one C++
+dispatch), inlined into the caller's trace under ``ak.jit``, ``ak.grad`` and ``ak.vmap``.
+A traced arraykit function then lowers to the program its ``jax.numpy`` twin lowers to;
+nested calls reorder XLA's schedule (an MLP training step ran 8 % slower at one size,
+15 % faster at another)."""
 
 
 # ---------------------------------------------------------------------- elementwise
@@ -110,23 +118,23 @@ _BINARY: dict[str, Callable[[Any, Any], Any]] = {
 
 def _unary(f: Callable[[Any], Any], name: str) -> Any:
     if name in COMPLEX_SPECIAL_CASES:
-        return jax.jit(complex_special_cases(f, *COMPLEX_SPECIAL_CASES[name]))
-    return jax.jit(lambda x: f(x))
+        return kernel_jit(complex_special_cases(f, *COMPLEX_SPECIAL_CASES[name]))
+    return kernel_jit(lambda x: f(x))
 
 
 def _binary(f: Callable[[Any, Any], Any]) -> Any:
-    return jax.jit(lambda x1, x2: f(x1, x2))
+    return kernel_jit(lambda x1, x2: f(x1, x2))
 
 
 ELEMENTWISE: dict[str, Any] = {
     **{name: _unary(f, name) for name, f in _UNARY.items()},
     **{name: _binary(f) for name, f in _BINARY.items()},
-    "clip": jax.jit(_clip),
+    "clip": kernel_jit(_clip),
 }
 
 
 # ---------------------------------------------------------------------- casts
-@partial(jax.jit, static_argnums=1)
+@partial(kernel_jit, static_argnums=1)
 def astype(x: Any, dtype: np.dtype) -> Any:
     if dtype == np.bool_:
         return x != 0
@@ -213,14 +221,14 @@ def _complex_of(dtype: Any) -> Any:
     return np.complex64 if dtype in (np.float32, np.complex64) else np.complex128
 
 
-@jax.jit
+@kernel_jit
 def linalg_eig(x: Any) -> tuple[Any, Any]:
     w, v = jnp.linalg.eig(x)
     ct = _complex_of(x.dtype)
     return w.astype(ct), v.astype(ct)
 
 
-@jax.jit
+@kernel_jit
 def linalg_eigvals(x: Any) -> Any:
     return jnp.linalg.eigvals(x).astype(_complex_of(x.dtype))
 
@@ -334,7 +342,7 @@ _TABLE: dict[str, tuple[Callable[..., Any], tuple[int, ...]]] = {
 }
 
 _COMPILED = {
-    name: jax.jit(f, static_argnums=static) if static else jax.jit(f)
+    name: kernel_jit(f, static_argnums=static) if static else kernel_jit(f)
     for name, (f, static) in _TABLE.items()
 }
 KERNELS: dict[str, Any] = {k: v for k, v in _COMPILED.items() if not k.startswith("_")}

@@ -3,7 +3,9 @@
 Every compute primitive is a ``jax.jit``-compiled function bound once as an instance
 attribute, with its non-array arguments static: one call is one C++ dispatch (~5 us,
 less than ``jax.numpy``'s own eager ops), and a spec special case that ``jax.numpy``
-gets wrong is fixed inside the compiled function at no extra dispatch.
+gets wrong is fixed inside the compiled function at no extra dispatch.  Traced (under
+``ak.jit``, ``jax.jit``, ``grad``, ``vmap``), the primitives inline into the caller's
+program: arraykit code compiles to what its ``jax.numpy`` twin compiles to.
 
 Decisions (see also DESIGN.md, "Drivers"):
 
@@ -50,6 +52,7 @@ from ._base import Capabilities, Driver
 from ._jax_indexing import (
     ARR,
     ONE_INT,
+    ArrayImpl,
     basic_jit,
     basic_spec,
     getitem_jit,
@@ -59,11 +62,18 @@ from ._jax_indexing import (
     setitem_jit,
     split_key,
 )
-from ._jax_kernels import ELEMENTWISE, HELPERS, KERNELS, astype, linalg_eig, linalg_eigvals
+from ._jax_kernels import (
+    ELEMENTWISE,
+    HELPERS,
+    KERNELS,
+    astype,
+    kernel_jit,
+    linalg_eig,
+    linalg_eigvals,
+)
 from ._jax_transforms import JAXTransforms
 
 Tracer = jax.core.Tracer
-_ArrayImpl = type(jnp.zeros(()))
 _CANON: dict[Any, np.dtype] = dict(_dtypes._CANONICAL)
 _PROBED = (_dtypes.float64, _dtypes.complex128, _dtypes.int64, _dtypes.uint64)
 _SCALAR_CACHE_SIZE = 4096
@@ -160,8 +170,8 @@ def _register_pytree() -> None:
         _PYTREE_REGISTERED = True
 
 
-_copy = jax.jit(lambda x: jnp.array(x, copy=True))
-_scalar_jit = jax.jit(lambda v, dtype: lax.convert_element_type(v, dtype), static_argnums=1)
+_copy = kernel_jit(lambda x: jnp.array(x, copy=True))
+_scalar_jit = kernel_jit(lambda v, dtype: lax.convert_element_type(v, dtype), static_argnums=1)
 
 
 # ---------------------------------------------------------------------- the driver
@@ -183,7 +193,7 @@ class JAXDriver(Driver):
         subnormals=False,  # XLA flushes subnormal results to zero
     )
     transforms = JAXTransforms()
-    integer_pow = staticmethod(jax.jit(lax.integer_pow, static_argnums=1))
+    integer_pow = staticmethod(kernel_jit(lax.integer_pow, static_argnums=1))
 
     def __init__(self, refuse: Mapping[str, Any] | None = None) -> None:
         jax.config.update("jax_enable_x64", True)  # process-wide; see the module docstring
@@ -327,7 +337,7 @@ class JAXDriver(Driver):
             out = jnp.asarray(np.asarray(obj, dtype))
         if device is not TRACED and self.device_of(out) != device:
             out = jax.device_put(out, device.native)
-        if out.__class__ is _ArrayImpl:  # never cache a tracer
+        if out.__class__ is ArrayImpl:  # never cache a tracer
             if len(self._scalars) >= _SCALAR_CACHE_SIZE:
                 self._scalars.clear()
             self._scalars[key] = out
@@ -361,7 +371,7 @@ class JAXDriver(Driver):
     def astype(self, x: Any, dtype: np.dtype) -> Any:
         if x.dtype == dtype:
             return x
-        if x.__class__ is _ArrayImpl and dtype in _PROBED:
+        if x.__class__ is ArrayImpl and dtype in _PROBED:
             self._check_dtype(self.device_of(x), dtype, "astype")
         return astype(x, dtype)
 
