@@ -481,7 +481,7 @@ def jit(
             hooks = _hooks(drv, fn)
             call = compiled[drv] = hooks.jit(native, (0,), dict(options))
             if hooks.jit_arrays is not None:  # from now on, try the fast path first
-                fast[0] = hooks.jit_arrays(f, static, static_names)
+                fast[0] = hooks.jit_arrays(f, static, static_names, drv)
                 out = fast[0](args, kwargs)
                 if out is not NOT_HANDLED:
                     return out

@@ -363,6 +363,40 @@ def test_jit_semantics_hold_on_every_call(driver):
     np.testing.assert_allclose(np.asarray(twice(x, "double")), a * 2)
 
 
+def test_jit_results_in_containers_keep_types_dtypes_and_trace_once(driver):
+    # Positional array arguments are the drivers' fastest path (JAX: compiled over the
+    # natives, results rebuilt); results must come back as on the general path.
+    traces = []
+
+    def f(a, b):
+        traces.append(a.shape)
+        return {"sum": a + b, "parts": [a > b, (ak.astype(a, ak.int32), b[0])]}
+
+    jf = ak.jit(f)
+    for keywords in (False, True):
+        traces.clear()
+        for shape in ((3,), (3,), (4,), (3,)):
+            a, b = RNG.normal(size=shape) * 10, RNG.normal(size=shape)
+            xa, xb = ak.asarray(a), ak.asarray(b)
+            out = jf(xa, b=xb) if keywords else jf(xa, xb)
+            assert set(out) == {"sum", "parts"}
+            gt, (as_int, first) = out["parts"]
+            assert type(out["parts"]) is list and type(out["parts"][1]) is tuple
+            assert (out["sum"].dtype, gt.dtype, as_int.dtype) == (ak.float64, ak.bool, ak.int32)
+            np.testing.assert_allclose(np.asarray(out["sum"]), a + b)
+            np.testing.assert_array_equal(np.asarray(gt), a > b)
+            np.testing.assert_array_equal(np.asarray(as_int), a.astype(np.int32))
+            assert first.shape == () and float(first) == b[0]
+        if driver.capabilities.jit:
+            assert sorted(traces) == [(3,), (4,)]  # once per shape
+    single = ak.jit(lambda a: a * 2)
+    for dtype in (np.float32, np.complex64, np.int16, np.uint8):
+        x = ak.asarray(np.arange(3).astype(dtype))
+        out, eager = single(x), x * 2
+        assert out.dtype == eager.dtype and out.device == x.device
+        np.testing.assert_array_equal(np.asarray(out), np.asarray(eager))
+
+
 def test_jit_of_grad_and_setitem(driver):
     def f(x):
         y = x * 1.0

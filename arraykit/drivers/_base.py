@@ -220,13 +220,15 @@ class Transforms:
     jit_arrays: Callable[..., Any] | None = None
     """Optional fast path of ``jit``, for a compiler that flattens arraykit arrays itself
     (JAX: ``Array`` is a registered pytree), saving core's Python flattening per call.
-    ``jit_arrays(f, static_argnums, static_argnames)`` (the user's ``f`` on Arrays; the
-    static arguments as core completed them) returns ``call(args, kwargs)``, which runs
-    ``f`` compiled and returns its result, Arrays included, or returns ``NOT_HANDLED``
-    without running anything when it cannot take these arguments: every traced leaf must
-    be an arraykit array of this driver (a Python scalar or other constant among them
-    takes core's general path, where constants are static), and ``f`` must return
-    arraykit arrays only.  Core tries it once a call has shown the driver."""
+    ``jit_arrays(f, static_argnums, static_argnames, driver)`` (the user's ``f`` on
+    Arrays; the static arguments as core completed them; the driver of the call that
+    showed it, whose arrays later calls most likely hold) returns ``call(args, kwargs)``,
+    which runs ``f`` compiled and returns its result, Arrays included, or returns
+    ``NOT_HANDLED`` without running anything when it cannot take these arguments: every
+    traced leaf must be an arraykit array of one driver with these hooks (a Python scalar
+    or other constant among them takes core's general path, where constants are static),
+    and ``f`` must return arraykit arrays only.  Core tries it once a call has shown the
+    driver."""
 
 
 NOT_HANDLED: Any = object()

@@ -15,8 +15,10 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
-from .._array import Array
+from .._array import Array, _object_new
+from .._dtypes import _CANONICAL as _CANON
 from ._base import JIT_OPTIONS, NOT_HANDLED, Transforms, check_jit_options
+from ._jax_indexing import ArrayImpl as _ArrayImpl
 
 
 def _is_array(node: Any) -> bool:
@@ -30,6 +32,85 @@ class _NotArrays(Exception):
 
 def _conj_complex(tree: Any) -> Any:
     return jax.tree_util.tree_map(lambda g: g.conj() if jnp.iscomplexobj(g) else g, tree)
+
+
+def _natives_of(out: Any, driver: Any) -> Any:
+    """``f``'s result with every Array replaced by its native; ``_NotArrays`` unless the
+    result is Arrays of ``driver`` in (nested) tuples, lists and dicts."""
+    cls = out.__class__
+    if cls is Array and out._driver is driver:
+        return out._value
+    if cls is tuple or cls is list:
+        return cls(_natives_of(o, driver) for o in out)
+    if cls is dict:
+        return {k: _natives_of(v, driver) for k, v in out.items()}
+    raise _NotArrays
+
+
+def _arrays_of(out: Any, driver: Any) -> Any:
+    """The inverse of ``_natives_of`` on the compiled result (JAX keeps the containers)."""
+    cls = out.__class__
+    if cls is tuple or cls is list:
+        return cls(_arrays_of(o, driver) for o in out)
+    if cls is dict:
+        return {k: _arrays_of(v, driver) for k, v in out.items()}
+    return Array._new(out, driver, _CANON[out.dtype])
+
+
+def _on_natives(f: Callable, driver: Any) -> Callable:
+    """``f`` as a function of the natives of Arrays of ``driver`` (the flat form)."""
+
+    def on_natives(*values: Any) -> Any:
+        return _natives_of(f(*(Array._new(v, driver, _CANON[v.dtype]) for v in values)), driver)
+
+    return on_natives
+
+
+def _takes(
+    args: tuple,
+    kwargs: dict,
+    static_argnums: tuple[int, ...],
+    static_argnames: frozenset[str],
+    hooks: Transforms,
+) -> bool:
+    """Whether the tree form can take these arguments: every traced leaf an Array of one
+    driver with these hooks, static values hashable."""
+    n = len(args)
+    static = {i % n for i in static_argnums if -n <= i < n}
+    try:
+        hash(tuple(args[i] for i in static))
+        hash(tuple(v for k, v in kwargs.items() if k in static_argnames))
+    except TypeError:
+        return False
+    dynamic = (
+        [a for i, a in enumerate(args) if i not in static],
+        [v for k, v in kwargs.items() if k not in static_argnames],
+    )
+    leaves = jax.tree_util.tree_leaves(dynamic, is_leaf=_is_array)
+    drv = leaves[0]._driver if leaves and leaves[0].__class__ is Array else None
+    if drv is None or drv.transforms is not hooks:
+        return False
+    return all(x.__class__ is Array and x._driver is drv for x in leaves)
+
+
+def _checked(
+    f: Callable,
+    static_argnums: tuple[int, ...],
+    static_argnames: frozenset[str],
+    hooks: Transforms,
+) -> Callable:
+    """``f`` raising ``_NotArrays`` while tracing unless ``_takes`` its arguments and its
+    result is Arrays only (the tree form)."""
+
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        if not _takes(args, kwargs, static_argnums, static_argnames, hooks):
+            raise _NotArrays
+        out = f(*args, **kwargs)
+        if not all(map(_is_array, jax.tree_util.tree_leaves(out, is_leaf=_is_array))):
+            raise _NotArrays
+        return out
+
+    return checked
 
 
 class JAXTransforms(Transforms):
@@ -53,55 +134,61 @@ class JAXTransforms(Transforms):
         return jax.jit(fn, static_argnums=static_argnums)
 
     def jit_arrays(
-        self, f: Callable, static_argnums: tuple[int, ...], static_argnames: frozenset[str]
+        self,
+        f: Callable,
+        static_argnums: tuple[int, ...],
+        static_argnames: frozenset[str],
+        driver: Any,
     ) -> Callable:
-        # No per-call checks: they run while tracing, and a call JAX's cache serves has
-        # the tree structure (Array nodes, their driver in the aux data) and leaf types of
-        # a trace that passed them.  A Python scalar leaf, another driver's array or a
-        # non-array result fails them once, and the wrapper then keeps core's path.
-        def takes(args: tuple, kwargs: dict) -> bool:
-            """Every traced leaf an Array of one driver with these hooks; static values
-            hashable."""
-            n = len(args)
-            static = {i % n for i in static_argnums if -n <= i < n}
-            try:
-                hash(tuple(args[i] for i in static))
-                hash(tuple(v for k, v in kwargs.items() if k in static_argnames))
-            except TypeError:
-                return False
-            dynamic = (
-                [a for i, a in enumerate(args) if i not in static],
-                [v for k, v in kwargs.items() if k not in static_argnames],
-            )
-            leaves = jax.tree_util.tree_leaves(dynamic, is_leaf=_is_array)
-            drv = leaves[0]._driver if leaves and leaves[0].__class__ is Array else None
-            if drv is None or drv.transforms is not self:
-                return False
-            return all(x.__class__ is Array and x._driver is drv for x in leaves)
-
-        def checked(*args: Any, **kwargs: Any) -> Any:
-            if not takes(args, kwargs):
-                raise _NotArrays
-            out = f(*args, **kwargs)
-            if not all(map(_is_array, jax.tree_util.tree_leaves(out, is_leaf=_is_array))):
-                raise _NotArrays
-            return out
-
-        jitted = jax.jit(checked, static_argnums=static_argnums, static_argnames=static_argnames)
-        usable = [True]
+        # Two compiled forms of ``f``.  Neither checks per call: the checks run while
+        # tracing, and a call JAX's cache serves has the structure, aux data and leaf
+        # types of a trace that passed them.
+        # * flat: every argument positional and an Array of ``driver``, no statics (the
+        #   common call): ``f`` over the natives, the results made Arrays here.  No
+        #   Python runs inside JAX's dispatch, and little after it (Python work after
+        #   dispatch competes with XLA's threads for the cores).
+        # * tree: any arguments, flattened by JAX (``Array`` is a registered pytree).
+        # A form whose checks fail once (a non-array result, a Python scalar leaf,
+        # another driver's array) is not tried again: the tree form, then core's path
+        # take those calls.
+        flat = None if static_argnums or static_argnames else jax.jit(_on_natives(f, driver))
+        tree = jax.jit(
+            _checked(f, static_argnums, static_argnames, self),
+            static_argnums=static_argnums,
+            static_argnames=static_argnames,
+        )
 
         def call(args: tuple, kwargs: dict) -> Any:
-            if not usable[0]:
+            nonlocal flat, tree
+            if flat is not None and not kwargs:
+                natives = []
+                for a in args:
+                    if a.__class__ is not Array or a._driver is not driver:
+                        break
+                    natives.append(a._value)
+                else:
+                    try:
+                        out = flat(*natives)
+                    except _NotArrays:
+                        flat = None
+                    else:
+                        if out.__class__ is _ArrayImpl:  # one result: Array._new inlined
+                            res = _object_new(Array)
+                            res._value, res._driver = out, driver
+                            res._dtype = _CANON[out.aval.dtype]
+                            return res
+                        return _arrays_of(out, driver)  # containers; tracers (nested)
+            if tree is None:
                 return NOT_HANDLED
             try:
-                return jitted(*args, **kwargs)
+                return tree(*args, **kwargs)
             except _NotArrays:
-                usable[0] = False
+                tree = None
                 return NOT_HANDLED
             except (TypeError, ValueError):
                 # JAX refused an argument before tracing (an unhashable static value, a
                 # leaf of no JAX type): core's path raises its own error, or handles it.
-                if not takes(args, kwargs):
+                if not _takes(args, kwargs, static_argnums, static_argnames, self):
                     return NOT_HANDLED
                 raise
 
