@@ -37,4 +37,5 @@ def test_transforms_benchmark_writes_a_row_per_case(tmp_path, capsys):
     assert {r["workload"] for r in rows} == {"sigmoid", "mlp_step"}
     for r in rows:
         assert r["raw_us"] > 0 and r["ak_us"] > 0 and r["ratio"] > 0
+        assert (r.get("floor_ratio", 0) > 0) == (r["workload"] == "sigmoid")
     assert "| mlp_step |" in capsys.readouterr().out
