@@ -397,6 +397,24 @@ def test_jit_results_in_containers_keep_types_dtypes_and_trace_once(driver):
         np.testing.assert_array_equal(np.asarray(out), np.asarray(eager))
 
 
+def test_transforms_of_a_jitted_function_equal_eager(driver):
+    # A compiled function called on traced arrays (inside grad, vmap, another jit).
+    x = RNG.normal(size=3)
+    xs = RNG.normal(size=(4, 3))
+    jf = ak.jit(lambda v: (ak.sum(ak.sin(v) ** 2), {"c": ak.cos(v) * 2}))
+    total, parts = jf(ak.asarray(x))  # compiled once before the transforms trace it
+    np.testing.assert_allclose(float(total), np.sum(np.sin(x) ** 2), rtol=1e-12)
+    np.testing.assert_allclose(np.asarray(parts["c"]), np.cos(x) * 2, rtol=1e-12)
+    mapped = ak.vmap(jf)(ak.asarray(xs))
+    np.testing.assert_allclose(np.asarray(mapped[0]), np.sum(np.sin(xs) ** 2, axis=1))
+    np.testing.assert_allclose(np.asarray(mapped[1]["c"]), np.cos(xs) * 2, rtol=1e-12)
+    outer = ak.jit(lambda v: jf(v)[1]["c"] + 1)
+    np.testing.assert_allclose(np.asarray(outer(ak.asarray(x))), np.cos(x) * 2 + 1)
+    if driver.capabilities.autodiff:
+        g = ak.grad(lambda v: jf(v)[0])(ak.asarray(x))
+        np.testing.assert_allclose(np.asarray(g), np.sin(2 * x), rtol=1e-12)
+
+
 def test_jit_of_grad_and_setitem(driver):
     def f(x):
         y = x * 1.0
