@@ -74,7 +74,7 @@ from ._jax_kernels import (
 from ._jax_transforms import JAXTransforms
 
 Tracer = jax.core.Tracer
-_CANON: dict[Any, np.dtype] = dict(_dtypes._CANONICAL)
+_CANON = _dtypes._CANONICAL  # the one canonical-dtype table (the transform hooks use it too)
 _PROBED = (_dtypes.float64, _dtypes.complex128, _dtypes.int64, _dtypes.uint64)
 _SCALAR_CACHE_SIZE = 4096
 _DOUBLES = struct.Struct("<dd")
