@@ -397,6 +397,51 @@ def test_jit_results_in_containers_keep_types_dtypes_and_trace_once(driver):
         np.testing.assert_array_equal(np.asarray(out), np.asarray(eager))
 
 
+def test_jit_results_whose_dtype_or_structure_varies_between_traces(driver):
+    # The flat form (JAX) rebuilds results from what its traces returned: a result
+    # whose dtype, structure or constants depend on the arguments must still come back
+    # as the eager call's, whichever call traced first.
+    def f(x):
+        if x.ndim == 1:
+            return x * 2
+        return (x * 2, [ak.sum(x)])
+
+    def g(x):
+        return {"y": x + 1, "n": x.shape[0]}  # a constant among the results
+
+    other = ak.asarray([1.0, 2.0], driver="numpy")
+
+    def h(x):
+        return (x - 1, other)  # another driver's array among the results
+
+    jf, jg, jh = ak.jit(f), ak.jit(g), ak.jit(h)
+    for dtype, shape in [
+        (np.float32, (3,)), (np.float64, (3,)), (np.int16, (2,)), (np.float32, (2, 3)),
+        (np.float32, (3,)), (np.float64, (4,)), (np.float64, (2, 2)),
+    ]:  # fmt: skip
+        data = np.arange(np.prod(shape)).reshape(shape).astype(dtype)
+        x = ak.asarray(data)
+        for jitted, plain in ((jf, f), (jg, g), (jh, h)):
+            got, want = jitted(x), plain(x)
+            got_leaves, want_leaves = _leaves(got), _leaves(want)
+            assert len(got_leaves) == len(want_leaves)
+            for a, b in zip(got_leaves, want_leaves, strict=True):
+                if isinstance(b, ak.Array):  # results belong to the compiling driver
+                    assert (a.dtype, a.shape, a.driver) == (b.dtype, b.shape, x.driver)
+                    np.testing.assert_array_equal(np.asarray(a), np.asarray(b))
+                else:
+                    assert a == b
+            assert type(got) is type(want)
+
+
+def _leaves(tree):
+    if isinstance(tree, (tuple, list)):
+        return [leaf for t in tree for leaf in _leaves(t)]
+    if isinstance(tree, dict):
+        return [leaf for k in sorted(tree) for leaf in _leaves(tree[k])]
+    return [tree]
+
+
 def test_transforms_of_a_jitted_function_equal_eager(driver):
     # A compiled function called on traced arrays (inside grad, vmap, another jit).
     x = RNG.normal(size=3)

@@ -106,8 +106,11 @@ def _checked(
         if not _takes(args, kwargs, static_argnums, static_argnames, hooks):
             raise _NotArrays
         out = f(*args, **kwargs)
-        if not all(map(_is_array, jax.tree_util.tree_leaves(out, is_leaf=_is_array))):
-            raise _NotArrays
+        for x in jax.tree_util.tree_leaves(out, is_leaf=_is_array):
+            # Results are rebuilt with their own driver: it must be one of these hooks
+            # (another driver's array would come back holding a JAX value).
+            if x.__class__ is not Array or x._driver.transforms is not hooks:
+                raise _NotArrays
         return out
 
     return checked
