@@ -25,10 +25,15 @@ Decisions:
   on every driver (TensorFlow's and PyTorch's convention; the JAX hooks conjugate what
   JAX returns), so ``z - lr * grad`` descends.  ``grad`` needs a real output and
   ``jacobian`` real outputs (differentiate ``real``/``imag`` of a complex one).
-* A driver whose compiler flattens arraykit arrays itself offers ``jit_arrays`` (JAX:
-  ``Array`` is a registered pytree); once a call has shown the driver, ``jit`` tries it
-  first, and it declines, running nothing, whenever core's rules would differ (Python
-  constants among the traced leaves, other drivers' arrays, non-array results).
+* ``jit``'s fast paths, tried once a call has shown the driver: when the driver's
+  compiled functions trace again per shapes and dtypes themselves
+  (``Transforms.jit_traces_by_signature``: JAX), calls whose arguments are all
+  positional arrays of that driver run ``f`` compiled over their natives (the flat
+  form: no trace key, results rebuilt from the structure every trace returned); a
+  driver whose compiler flattens arraykit arrays itself may offer ``jit_arrays`` for
+  other calls (JAX: ``Array`` is a registered pytree).  Each declines, and is not tried
+  again, when a trace shows that core's rules would differ (Python constants among the
+  traced leaves or the results, other drivers' arrays, results whose structure varies).
 * ``vmap`` keeps the driver's mapped function per argument structure and dtypes, so a
   tracing driver (TensorFlow) traces once per shape, not once per call.
 * ``jacobian`` returns, for each output leaf, the argument's structure (a tuple of them
@@ -44,7 +49,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import _config
-from ._array import Array
+from ._array import Array, _object_new
 from ._core import normalize_axis, same_driver
 from .drivers._base import NOT_HANDLED, Driver
 
@@ -403,6 +408,67 @@ def _static_spec(value: Any, what: str, fn: str) -> tuple:
     return ("c", value)
 
 
+class _Declined(Exception):
+    """Raised while tracing the flat form of a ``jit``-compiled function when its results
+    are not arrays of the call's driver in a structure shared by every trace."""
+
+
+def _structure(spec: tuple) -> tuple:
+    """``spec`` without its dtypes; ``_Declined`` if it holds a constant."""
+    tag = spec[0]
+    if tag == "a":
+        return ("a",)
+    if tag == "c":
+        raise _Declined
+    return (tag, spec[1], tuple(_structure(s) for s in spec[2]))
+
+
+class _FlatForm:
+    """``f`` compiled over the natives of its positional arguments, for calls whose
+    arguments are all arrays of ``driver``: the common call, made without core's trace key
+    or flattening.  For drivers whose ``jit`` traces again per shapes and dtypes itself
+    (``Transforms.jit_traces_by_signature``).
+
+    Each trace checks that ``f`` returns arrays of ``driver`` in the structure of the first
+    trace (``_Declined`` otherwise: the caller then stops using the form).  So results are
+    rebuilt from that structure, with its dtypes while every trace agreed on them.
+    """
+
+    __slots__ = ("by_value", "call", "driver", "dtype", "spec")
+
+    def __init__(self, f: Callable, driver: Driver, hooks: Any, options: dict) -> None:
+        self.driver = driver
+        self.spec: tuple | None = None  # the results' spec, from the first trace
+        self.by_value = False  # traces disagreed on dtypes: ask the driver per call
+        self.dtype: Any = None  # the dtype of a single-array result, all traces agreeing
+
+        def on_natives(*values: Any) -> Any:
+            dtype_of = driver.dtype_of
+            leaves: list[Array] = []
+            spec = _flatten(f(*[Array._new(v, driver, dtype_of(v)) for v in values]), leaves)
+            if any(x._driver is not driver for x in leaves):
+                raise _Declined
+            if self.spec is None:
+                _structure(spec)  # no constants
+                self.spec = spec
+                self.dtype = spec[1] if spec[0] == "a" else None
+            elif spec != self.spec:
+                if _structure(spec) != _structure(self.spec):
+                    raise _Declined
+                self.by_value, self.dtype = True, None
+            if spec[0] == "a":
+                return leaves[0]._value
+            return tuple(x._value for x in leaves)
+
+        self.call = hooks.jit(on_natives, (), options)
+
+    def rebuild(self, out: Any) -> Any:
+        """Results other than one array of agreed dtype (which the caller makes)."""
+        spec = self.spec
+        values = iter((out,) if spec[0] == "a" else out)
+        return _unflatten(spec, values, self.driver, self.by_value)
+
+
 def jit(
     f: Callable[..., Any],
     /,
@@ -429,41 +495,67 @@ def jit(
     # trace key -> (specs of the positional arguments, spec of the keyword arguments)
     call_specs: dict[int, tuple[list, tuple | None]] = {}
     out_specs: dict[tuple[Driver, int], tuple] = {}
-
-    # The fast path of the driver this wrapper last ran on, if it has one (jit_arrays).
-    fast: list[Callable | None] = [None]
+    # The fast paths for the driver this wrapper last compiled for, tried in this order:
+    # core's flat form (all arguments positional arrays, no statics), then the driver's
+    # ``jit_arrays``.  Each is dropped once it declines at trace time.
+    flat: _FlatForm | None = None
+    fast: Callable | None = None
 
     @functools.wraps(f)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        call_fast = fast[0]
-        if call_fast is not None:
-            out = call_fast(args, kwargs)
+        nonlocal flat, fast
+        form = flat
+        if form is not None and not kwargs:
+            drv = form.driver
+            natives = []
+            for a in args:
+                if a.__class__ is not Array or a._driver is not drv:
+                    break
+                natives.append(a._value)
+            else:
+                dtype = form.dtype
+                try:
+                    if dtype is None:
+                        return form.rebuild(form.call(*natives))
+                    # One array of known dtype (Array._new, inlined): made before the
+                    # call, so that little Python runs after the dispatch, while the
+                    # driver's threads compute.
+                    res = _object_new(Array)
+                    res._driver, res._dtype = drv, dtype
+                    res._value = out = form.call(*natives)
+                    if form.dtype is dtype:
+                        return res
+                    return form.rebuild(out)  # this call traced, and the dtype changed
+                except _Declined:
+                    flat = None
+        if fast is not None:
+            out = fast(args, kwargs)
             if out is not NOT_HANDLED:
                 return out
         nargs = len(args)
         nums = {a % nargs for a in static if -nargs <= a < nargs} if static else ()
-        flat: list[Array] = []
+        leaves: list[Array] = []
         specs = []
         for i, a in enumerate(args):
             if i in nums:
                 specs.append(_static_spec(a, str(i), fn))
             elif a.__class__ is Array:  # the common case, without the recursion
-                flat.append(a)
+                leaves.append(a)
                 specs.append(("a", a._dtype))
             else:
-                specs.append(_flatten(a, flat))
+                specs.append(_flatten(a, leaves))
         kw_spec = None
         if kwargs:
             kw_spec = (
                 "d",
                 tuple(kwargs),
                 tuple(
-                    _static_spec(v, repr(k), fn) if k in static_names else _flatten(v, flat)
+                    _static_spec(v, repr(k), fn) if k in static_names else _flatten(v, leaves)
                     for k, v in kwargs.items()
                 ),
             )
-        drv = _driver_of(flat, fn)
-        natives = tuple(x._value for x in flat)
+        drv = _driver_of(leaves, fn)
+        natives = tuple(x._value for x in leaves)
         shape_of = drv.shape_of
         key = _static_key((tuple(specs), kw_spec, tuple(shape_of(v) for v in natives)), fn)
         call = compiled.get(drv)
@@ -480,11 +572,14 @@ def jit(
 
             hooks = _hooks(drv, fn)
             call = compiled[drv] = hooks.jit(native, (0,), dict(options))
-            if hooks.jit_arrays is not None:  # from now on, try the fast path first
-                fast[0] = hooks.jit_arrays(f, static, static_names, drv)
-                out = fast[0](args, kwargs)
-                if out is not NOT_HANDLED:
-                    return out
+            # From now on, try this driver's fast paths first.
+            flat = fast = None
+            if hooks.jit_traces_by_signature and not (static or static_names):
+                flat = _FlatForm(f, drv, hooks, dict(options))
+            if hooks.jit_arrays is not None:
+                fast = hooks.jit_arrays(f, static, static_names)
+            if flat is not None or fast is not None:
+                return wrapper(*args, **kwargs)
         call_specs[key] = (specs, kw_spec)
         outs = call(key, natives)
         return _unflatten(out_specs[drv, key], iter(outs), drv)

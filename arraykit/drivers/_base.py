@@ -217,18 +217,23 @@ class Transforms:
         """``x``, a constant for the gradient hooks."""
         raise NotImplementedError
 
+    jit_traces_by_signature: bool = False
+    """Whether the callable ``jit`` returns traces ``fn`` again whenever the shapes or
+    dtypes of its non-static arguments change, caching per signature itself (JAX), and
+    never runs ``fn`` otherwise.  Core then also compiles ``f`` with no static argument:
+    positional natives in, a native or a tuple of natives out (its flat form)."""
+
     jit_arrays: Callable[..., Any] | None = None
     """Optional fast path of ``jit``, for a compiler that flattens arraykit arrays itself
     (JAX: ``Array`` is a registered pytree), saving core's Python flattening per call.
-    ``jit_arrays(f, static_argnums, static_argnames, driver)`` (the user's ``f`` on
-    Arrays; the static arguments as core completed them; the driver of the call that
-    showed it, whose arrays later calls most likely hold) returns ``call(args, kwargs)``,
+    ``jit_arrays(f, static_argnums, static_argnames)`` (the user's ``f`` on Arrays; the
+    static arguments as core completed them) returns ``call(args, kwargs)``,
     which runs ``f`` compiled and returns its result, Arrays included, or returns
     ``NOT_HANDLED`` without running anything when it cannot take these arguments: every
     traced leaf must be an arraykit array of one driver with these hooks (a Python scalar
     or other constant among them takes core's general path, where constants are static),
     and ``f`` must return arraykit arrays only.  Core tries it once a call has shown the
-    driver."""
+    driver, after its flat form (``jit_traces_by_signature``)."""
 
 
 NOT_HANDLED: Any = object()

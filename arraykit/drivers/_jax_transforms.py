@@ -15,10 +15,8 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
-from .._array import Array, _object_new
-from .._dtypes import _CANONICAL as _CANON
+from .._array import Array
 from ._base import JIT_OPTIONS, NOT_HANDLED, Transforms, check_jit_options
-from ._jax_indexing import ArrayImpl as _ArrayImpl
 
 
 def _is_array(node: Any) -> bool:
@@ -32,38 +30,6 @@ class _NotArrays(Exception):
 
 def _conj_complex(tree: Any) -> Any:
     return jax.tree_util.tree_map(lambda g: g.conj() if jnp.iscomplexobj(g) else g, tree)
-
-
-def _natives_of(out: Any, driver: Any) -> Any:
-    """``f``'s result with every Array replaced by its native; ``_NotArrays`` unless the
-    result is Arrays of ``driver`` in (nested) tuples, lists and dicts."""
-    cls = out.__class__
-    if cls is Array and out._driver is driver:
-        return out._value
-    if cls is tuple or cls is list:
-        return cls(_natives_of(o, driver) for o in out)
-    if cls is dict:
-        return {k: _natives_of(v, driver) for k, v in out.items()}
-    raise _NotArrays
-
-
-def _arrays_of(out: Any, driver: Any) -> Any:
-    """The inverse of ``_natives_of`` on the compiled result (JAX keeps the containers)."""
-    cls = out.__class__
-    if cls is tuple or cls is list:
-        return cls(_arrays_of(o, driver) for o in out)
-    if cls is dict:
-        return {k: _arrays_of(v, driver) for k, v in out.items()}
-    return Array._new(out, driver, _CANON[out.dtype])
-
-
-def _on_natives(f: Callable, driver: Any) -> Callable:
-    """``f`` as a function of the natives of Arrays of ``driver`` (the flat form)."""
-
-    def on_natives(*values: Any) -> Any:
-        return _natives_of(f(*(Array._new(v, driver, _CANON[v.dtype]) for v in values)), driver)
-
-    return on_natives
 
 
 def _takes(
@@ -136,25 +102,21 @@ class JAXTransforms(Transforms):
         check_jit_options(options, JIT_OPTIONS, "jax")
         return jax.jit(fn, static_argnums=static_argnums)
 
+    jit_traces_by_signature = True  # jax.jit caches per shapes and dtypes itself
+
     def jit_arrays(
         self,
         f: Callable,
         static_argnums: tuple[int, ...],
         static_argnames: frozenset[str],
-        driver: Any,
     ) -> Callable:
-        # Two compiled forms of ``f``.  Neither checks per call: the checks run while
+        # ``f`` compiled by JAX over any arguments, flattened by JAX (``Array`` is a
+        # registered pytree): trees, keywords and static arguments (core's flat form takes
+        # the calls with positional arrays only).  No check per call: they run while
         # tracing, and a call JAX's cache serves has the structure, aux data and leaf
-        # types of a trace that passed them.
-        # * flat: every argument positional and an Array of ``driver``, no statics (the
-        #   common call): ``f`` over the natives, the results made Arrays here.  No
-        #   Python runs inside JAX's dispatch, and little after it (Python work after
-        #   dispatch competes with XLA's threads for the cores).
-        # * tree: any arguments, flattened by JAX (``Array`` is a registered pytree).
-        # A form whose checks fail once (a non-array result, a Python scalar leaf,
-        # another driver's array) is not tried again: the tree form, then core's path
-        # take those calls.
-        flat = None if static_argnums or static_argnames else jax.jit(_on_natives(f, driver))
+        # types of a trace that passed them.  Once they fail (a non-array result, a Python
+        # scalar leaf, another driver's array) the form is not tried again: core's
+        # general path takes those calls.
         tree = jax.jit(
             _checked(f, static_argnums, static_argnames, self),
             static_argnums=static_argnums,
@@ -162,25 +124,7 @@ class JAXTransforms(Transforms):
         )
 
         def call(args: tuple, kwargs: dict) -> Any:
-            nonlocal flat, tree
-            if flat is not None and not kwargs:
-                natives = []
-                for a in args:
-                    if a.__class__ is not Array or a._driver is not driver:
-                        break
-                    natives.append(a._value)
-                else:
-                    try:
-                        out = flat(*natives)
-                    except _NotArrays:
-                        flat = None
-                    else:
-                        if out.__class__ is _ArrayImpl:  # one result: Array._new inlined
-                            res = _object_new(Array)
-                            res._value, res._driver = out, driver
-                            res._dtype = _CANON[out.aval.dtype]
-                            return res
-                        return _arrays_of(out, driver)  # containers; tracers (nested)
+            nonlocal tree
             if tree is None:
                 return NOT_HANDLED
             try:
