@@ -139,6 +139,7 @@ from ._utility import all, any, diff
 
 # <chapter: linear algebra>
 from ._linalg_core import matmul, matrix_transpose, tensordot, vecdot
+
 # <chapter: info>
 from ._info import __array_namespace_info__
 

@@ -102,8 +102,9 @@ def tensordot(
     else:
         n = operator.index(axes)
         if n < 0 or n > min(x1.ndim, x2.ndim):
-            raise ValueError(f"tensordot: axes={n} is out of range for shapes {x1.shape}, "
-                             f"{x2.shape}")
+            raise ValueError(
+                f"tensordot: axes={n} is out of range for shapes {x1.shape}, {x2.shape}"
+            )
         a1 = tuple(range(x1.ndim - n, x1.ndim))
         a2 = tuple(range(n))
     if len(a1) != len(a2):
@@ -111,8 +112,7 @@ def tensordot(
     for i, j in zip(a1, a2, strict=True):
         if x1.shape[i] != x2.shape[j]:
             raise ValueError(
-                f"tensordot: shapes {x1.shape} and {x2.shape} differ on contracted axes "
-                f"{i} and {j}"
+                f"tensordot: shapes {x1.shape} and {x2.shape} differ on contracted axes {i} and {j}"
             )
     drv = x1._driver
     return new(drv.tensordot(x1._value, x2._value, (a1, a2)), drv, x1._dtype)
