@@ -460,6 +460,23 @@ def test_transforms_of_a_jitted_function_equal_eager(driver):
         np.testing.assert_allclose(np.asarray(g), np.sin(2 * x), rtol=1e-12)
 
 
+def test_jitted_function_first_called_under_a_transform(driver):
+    # Its first trace (which fixes the results' structure and dtypes) sees traced arrays.
+    xs = RNG.normal(size=(4, 3))
+    jf = ak.jit(lambda v: (ak.sum(ak.sin(v) ** 2), {"c": ak.cos(v) * 2}))
+    total, parts = ak.vmap(jf)(ak.asarray(xs))
+    np.testing.assert_allclose(np.asarray(total), np.sum(np.sin(xs) ** 2, axis=1), rtol=1e-12)
+    np.testing.assert_allclose(np.asarray(parts["c"]), np.cos(xs) * 2, rtol=1e-12)
+    total, parts = jf(ak.asarray(xs[0]))
+    assert total.dtype == parts["c"].dtype == ak.float64
+    np.testing.assert_allclose(np.asarray(parts["c"]), np.cos(xs[0]) * 2, rtol=1e-12)
+    if driver.capabilities.autodiff:
+        jg = ak.jit(lambda v: ak.sum(ak.sin(v) ** 2))
+        g = ak.grad(jg)(ak.asarray(xs[0]))
+        np.testing.assert_allclose(np.asarray(g), np.sin(2 * xs[0]), rtol=1e-12)
+        np.testing.assert_allclose(float(jg(ak.asarray(xs[1]))), np.sum(np.sin(xs[1]) ** 2))
+
+
 def test_jit_of_grad_and_setitem(driver):
     def f(x):
         y = x * 1.0
