@@ -495,15 +495,19 @@ def jit(
     # trace key -> (specs of the positional arguments, spec of the keyword arguments)
     call_specs: dict[int, tuple[list, tuple | None]] = {}
     out_specs: dict[tuple[Driver, int], tuple] = {}
-    # The fast paths for the driver this wrapper last compiled for, tried in this order:
-    # core's flat form (all arguments positional arrays, no statics), then the driver's
-    # ``jit_arrays``.  Each is dropped once it declines at trace time.
+    # Each driver's fast paths, tried in this order: core's flat form (all arguments
+    # positional arrays, no statics), then the driver's ``jit_arrays``.  A flat form is
+    # dropped once it declines at trace time (``jit_arrays`` drops itself).  ``flat`` and
+    # ``fast`` are those of the ``current`` driver: the one of the last call that reached
+    # core's path, where a call on another driver switches them.
+    paths: dict[Driver, tuple[_FlatForm | None, Callable | None]] = {}
+    current: Driver | None = None
     flat: _FlatForm | None = None
     fast: Callable | None = None
 
     @functools.wraps(f)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        nonlocal flat, fast
+        nonlocal current, flat, fast
         form = flat
         if form is not None and not kwargs:
             drv = form.driver
@@ -528,6 +532,7 @@ def jit(
                     return form.rebuild(out)  # this call traced, and the dtype changed
                 except _Declined:
                     flat = None
+                    paths[drv] = (None, fast)
         if fast is not None:
             out = fast(args, kwargs)
             if out is not NOT_HANDLED:
@@ -555,6 +560,11 @@ def jit(
                 ),
             )
         drv = _driver_of(leaves, fn)
+        if drv is not current and drv in paths:  # back to a driver compiled for before
+            current = drv
+            flat, fast = paths[drv]
+            if flat is not None or fast is not None:
+                return wrapper(*args, **kwargs)
         natives = tuple(x._value for x in leaves)
         shape_of = drv.shape_of
         key = _static_key((tuple(specs), kw_spec, tuple(shape_of(v) for v in natives)), fn)
@@ -578,6 +588,7 @@ def jit(
                 flat = _FlatForm(f, drv, hooks, dict(options))
             if hooks.jit_arrays is not None:
                 fast = hooks.jit_arrays(f, static, static_names)
+            current, paths[drv] = drv, (flat, fast)
             if flat is not None or fast is not None:
                 return wrapper(*args, **kwargs)
         call_specs[key] = (specs, kw_spec)

@@ -244,6 +244,32 @@ def test_jit_results_belong_to_the_driver_of_the_arguments(jx):
         assert float(total) == 3.0
 
 
+def test_jit_keeps_each_drivers_compiled_form(jx):
+    # One wrapper used on JAX, then NumPy (no compiler), then JAX again, as a library
+    # tested on several namespaces does: back on JAX, the form JAX compiled is reused
+    # (no trace again), for single results and containers alike.
+    traces = []
+
+    def f(a, b):
+        traces.append(type(a.driver).__name__)
+        return a * b, {"s": ak.sum(a)}
+
+    single = ak.jit(lambda a: a * 2)
+    jf = ak.jit(f)
+    data = np.arange(3.0)
+    x, xn = ak.asarray(data), ak.asarray(data, driver="numpy")
+    for _ in range(3):
+        for v in (x, xn):
+            prod, parts = jf(v, v)
+            assert prod.driver is v.driver and parts["s"].driver is v.driver
+            np.testing.assert_array_equal(np.asarray(prod), data * data)
+            assert float(parts["s"]) == 3.0
+            out = single(v)
+            assert out.driver is v.driver
+            np.testing.assert_array_equal(np.asarray(out), data * 2)
+    assert traces.count(type(jx).__name__) == 1  # NumPy runs f on every call
+
+
 def _nested_calls(jaxpr) -> list[str]:
     """Names of the call primitives (nested ``jit``s) anywhere in ``jaxpr``."""
     found = []
