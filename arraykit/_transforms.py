@@ -414,13 +414,10 @@ class _Declined(Exception):
 
 
 def _structure(spec: tuple) -> tuple:
-    """``spec`` without its dtypes; ``_Declined`` if it holds a constant."""
-    tag = spec[0]
-    if tag == "a":
+    """``spec`` (one without constants) without its dtypes."""
+    if spec[0] == "a":
         return ("a",)
-    if tag == "c":
-        raise _Declined
-    return (tag, spec[1], tuple(_structure(s) for s in spec[2]))
+    return (spec[0], spec[1], tuple(_structure(s) for s in spec[2]))
 
 
 class _FlatForm:
@@ -446,10 +443,9 @@ class _FlatForm:
             dtype_of = driver.dtype_of
             leaves: list[Array] = []
             spec = _flatten(f(*[Array._new(v, driver, dtype_of(v)) for v in values]), leaves)
-            if any(x._driver is not driver for x in leaves):
+            if _has_constant(spec) or any(x._driver is not driver for x in leaves):
                 raise _Declined
             if self.spec is None:
-                _structure(spec)  # no constants
                 self.spec = spec
                 self.dtype = spec[1] if spec[0] == "a" else None
             elif spec != self.spec:
