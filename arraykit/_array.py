@@ -12,11 +12,13 @@ Spec: https://data-apis.org/array-api/2025.12/API_specification/array_object.htm
 from __future__ import annotations
 
 import math
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from . import _config
+from .drivers._base import CoreLink, link_core
 
 if TYPE_CHECKING:
     from ._devices import Device
@@ -215,6 +217,11 @@ class Array:
 
     def __str__(self) -> str:
         return self.__repr__()
+
+
+# Drivers that must know the array class (JAX's pytree registration) get it through the
+# contract, never by importing this module.
+link_core(CoreLink(Array, attrgetter("_value", "_driver", "_dtype"), Array._new))
 
 
 # _indexing imports this module, so it is bound on first use: each stub replaces itself

@@ -27,11 +27,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, NamedTuple
 
 import numpy as np
 
 from .._devices import Device
+from .._dtypes import canonical
 
 Native = Any
 """A driver's native array value."""
@@ -157,9 +158,11 @@ class Transforms:
 
     Core (``arraykit/_transforms.py``) flattens the user's arguments, validates them,
     records dtypes and wraps/unwraps ``Array``s; every function a hook takes or returns
-    works on *native* values only.  A driver without a capability (``autodiff``, ``jit``,
-    ``vmap``) still provides the hook: an eager stand-in, or a ``TypeError`` that names
-    the drivers that can (``arraykit._transforms.no_autodiff_error``).
+    works on *native* values only.  Core calls ``value_and_grad`` and ``jacobian`` only on
+    drivers whose ``capabilities.autodiff`` is true (else it raises a ``TypeError`` naming
+    the drivers that differentiate), so a driver without autodiff leaves them out; a
+    driver without a compiler or a vectoriser still provides ``jit`` and ``vmap`` as eager
+    stand-ins (run ``fn``; loop and stack).
     """
 
     def value_and_grad(
@@ -389,6 +392,39 @@ def default_device_of(devices: list[Device]) -> Device:
 
 def canonical_dtype(dt: np.dtype) -> np.dtype:
     """Map a backend-reported NumPy dtype to arraykit's canonical object."""
-    from .._dtypes import canonical
-
     return canonical(dt)
+
+
+# ---------------------------------------------------------------------- what core lends
+class CoreLink(NamedTuple):
+    """What core lends the drivers that must know arraykit's array class: a compiler that
+    flattens arguments itself (JAX registers the class as a pytree), a hook that checks
+    what a user's function returned.  Every other driver needs none of it.
+
+    Drivers never import the class: they get it here, so the layers stay one-way (core
+    imports the contract, the contract imports no core chapter).
+    """
+
+    array_type: type
+    """arraykit's ``Array`` (test ``x.__class__ is array_type``: no subclasses exist)."""
+    parts: Callable[[Any], tuple[Any, Driver, np.dtype]]
+    """``parts(a) -> (native, driver, dtype)`` of an array (a C-level attribute getter)."""
+    new: Callable[[Any, Driver, np.dtype], Any]
+    """``new(native, driver, dtype)``: a new array; ``dtype`` is the native's canonical
+    dtype.  No validation (JAX rebuilds pytrees with placeholder leaves)."""
+
+
+_CORE_LINK: CoreLink | None = None
+
+
+def link_core(link: CoreLink) -> None:
+    """Called once by core while ``arraykit`` is imported, before any driver exists."""
+    global _CORE_LINK
+    _CORE_LINK = link
+
+
+def core_link() -> CoreLink:
+    """What core lends drivers (see ``CoreLink``)."""
+    if _CORE_LINK is None:  # only if a driver module is run outside arraykit
+        raise RuntimeError("arraykit's core has not linked itself to the drivers yet")
+    return _CORE_LINK
