@@ -15,10 +15,11 @@ chapter of the standard.
 from __future__ import annotations
 
 import math as _math
+import sys as _sys
 from typing import Any
 
 from . import drivers
-from ._array import Array, install_operators
+from ._array import Array
 from ._config import use
 from ._devices import Device
 from ._dtypes import (
@@ -147,14 +148,9 @@ from ._info import __array_namespace_info__
 from . import fft, linalg
 
 # <chapter: transforms>
-from ._transforms import (
-    grad,
-    jacobian,
-    jit,
-    stop_gradient,
-    value_and_grad,
-    vmap,
-)
+from ._transforms_grad import grad, jacobian, stop_gradient, value_and_grad
+from ._transforms_jit import jit
+from ._transforms_vmap import vmap
 
 
 def namespace(driver: str | drivers.Driver) -> Any:
@@ -166,4 +162,7 @@ def namespace(driver: str | drivers.Driver) -> Any:
     return __import__("arraykit")
 
 
-install_operators(globals())
+# Array's operators and the methods that are core functions, now that every chapter is loaded.
+from . import _methods
+
+_methods.install(_sys.modules[__name__])

@@ -2,9 +2,10 @@
 
 An ``Array`` holds a driver-native value (``np.ndarray``, ``tf.Tensor``, ``jax.Array`` or
 a tracer), its driver and its dtype.  Arrays are made by arraykit functions only
-(``Array._new``); users call ``ak.asarray``.  Operators are installed from one table
-(``_OPERATORS``) and call the core function of the same meaning, so operators and
-functions cannot drift apart.
+(``Array._new``); users call ``ak.asarray``.  The methods that are core functions
+(operators, indexing, ``T``/``mT``, ``__array_namespace__``, the NumPy protocols) are
+installed by ``_methods`` once the chapters are loaded, since the chapters import this
+module.
 
 Spec: https://data-apis.org/array-api/2025.12/API_specification/array_object.html
 """
@@ -79,29 +80,13 @@ class Array:
         shape = self._driver.shape_of(self._value)
         return None if None in shape else math.prod(shape)
 
-    @property
-    def T(self) -> Array:  # the spec's name
-        if self.ndim != 2:
-            raise ValueError(f"x.T requires a 2-D array, got {self.ndim}-D; use x.mT for stacks")
-        from ._manipulation import permute_dims
+    if TYPE_CHECKING:  # installed by _methods.install: they are core functions
+        T: Array
+        mT: Array
 
-        return permute_dims(self, (1, 0))
-
-    @property
-    def mT(self) -> Array:  # the spec's name
-        from ._linalg_core import matrix_transpose
-
-        return matrix_transpose(self)
-
-    def __array_namespace__(self, /, *, api_version: str | None = None) -> Any:
-        import arraykit
-
-        if api_version is not None and api_version not in arraykit.SUPPORTED_API_VERSIONS:
-            raise ValueError(
-                f"unsupported array API version {api_version!r}; supported: "
-                f"{arraykit.SUPPORTED_API_VERSIONS}"
-            )
-        return arraykit
+        def __getitem__(self, key: Any, /) -> Array: ...
+        def __setitem__(self, key: Any, value: Any, /) -> None: ...
+        def __array_namespace__(self, /, *, api_version: str | None = None) -> Any: ...
 
     def to_device(self, device: Device | str, /, *, stream: Any = None) -> Array:
         """A copy of this array on ``device`` (of the same driver); itself if already there."""
@@ -166,24 +151,7 @@ class Array:
     def __dlpack_device__(self) -> tuple[Any, int]:
         return self._driver.dlpack_device(self._value)
 
-    # NEP 13/18: NumPy functions on arraykit arrays run through arraykit (see _interop).
-    def __array_ufunc__(self, ufunc: Any, method: str, *inputs: Any, **kwargs: Any) -> Any:
-        from ._interop import array_ufunc
-
-        return array_ufunc(ufunc, method, inputs, kwargs)
-
-    def __array_function__(self, func: Any, types: Any, args: Any, kwargs: Any) -> Any:
-        from ._interop import array_function
-
-        return array_function(func, types, args, kwargs)
-
     # ------------------------------------------------------------------ indexing
-    def __getitem__(self, key: Any, /) -> Array:
-        return _getitem(self, key)
-
-    def __setitem__(self, key: Any, value: Any, /) -> None:
-        _setitem(self, key, value)
-
     def __iter__(self) -> Any:
         if self.ndim == 0:
             raise TypeError("iteration over a 0-D array")
@@ -222,107 +190,3 @@ class Array:
 # Drivers that must know the array class (JAX's pytree registration) get it through the
 # contract, never by importing this module.
 link_core(CoreLink(Array, attrgetter("_value", "_driver", "_dtype"), Array._new))
-
-
-# _indexing imports this module, so it is bound on first use: each stub replaces itself
-# with the real function (a function-level import costs ~1 us on every call).
-def _getitem(x: Array, key: Any) -> Array:
-    global _getitem
-    from ._indexing import getitem
-
-    _getitem = getitem
-    return getitem(x, key)
-
-
-def _setitem(x: Array, key: Any, value: Any) -> None:
-    global _setitem
-    from ._indexing import setitem
-
-    _setitem = setitem
-    setitem(x, key, value)
-
-
-# ---------------------------------------------------------------------- operators
-# dunder stem -> core function name.  Binary operators get a reflected (__rX__) and an
-# in-place (__iX__) form; comparisons and unary operators do not.
-_BINARY_OPERATORS = {
-    "add": "add", "sub": "subtract", "mul": "multiply", "truediv": "divide",
-    "floordiv": "floor_divide", "mod": "remainder", "pow": "pow", "matmul": "matmul",
-    "and": "bitwise_and", "or": "bitwise_or", "xor": "bitwise_xor",
-    "lshift": "bitwise_left_shift", "rshift": "bitwise_right_shift",
-}  # fmt: skip
-_COMPARISONS = {
-    "lt": "less", "le": "less_equal", "gt": "greater", "ge": "greater_equal",
-    "eq": "equal", "ne": "not_equal",
-}  # fmt: skip
-_UNARY_OPERATORS = {"neg": "negative", "pos": "positive", "invert": "bitwise_invert", "abs": "abs"}
-
-_PY_SCALARS = (bool, int, float, complex)
-
-
-def _operand_ok(other: Any) -> bool:
-    return other.__class__ is Array or other.__class__ in _PY_SCALARS
-
-
-def install_operators(namespace: dict[str, Any]) -> None:
-    """Install every operator on ``Array``, each calling the core function it names."""
-
-    def binary(fn: Any) -> Any:
-        def op(self: Array, other: Any, /) -> Any:
-            if not _operand_ok(other):
-                return NotImplemented
-            return fn(self, other)
-
-        return op
-
-    def reflected(fn: Any) -> Any:
-        def op(self: Array, other: Any, /) -> Any:
-            if not _operand_ok(other):
-                return NotImplemented
-            return fn(other, self)
-
-        return op
-
-    def inplace(fn: Any, name: str) -> Any:
-        def op(self: Array, other: Any, /) -> Array:
-            if not _operand_ok(other):
-                return NotImplemented
-            result = fn(self, other)
-            if result._dtype is not self._dtype:
-                raise TypeError(
-                    f"in-place {name}: the result dtype {result._dtype} differs from the "
-                    f"array's dtype {self._dtype}"
-                )
-            if result.shape != self.shape:
-                raise ValueError(
-                    f"in-place {name}: the result shape {result.shape} differs from the "
-                    f"array's shape {self.shape}"
-                )
-            drv = self._driver
-            if drv.capabilities.mutable:  # update in place, so that views see it (NumPy)
-                self._value = drv.setitem(self._value, (Ellipsis,), result._value)
-            else:
-                self._value = result._value
-            return self
-
-        return op
-
-    def unary(fn: Any) -> Any:
-        def op(self: Array, /) -> Array:
-            return fn(self)
-
-        return op
-
-    def install(name: str, op: Any) -> None:
-        op.__name__ = op.__qualname__ = name
-        setattr(Array, name, op)
-
-    for stem, fname in _BINARY_OPERATORS.items():
-        fn = namespace[fname]
-        install(f"__{stem}__", binary(fn))
-        install(f"__r{stem}__", reflected(fn))
-        install(f"__i{stem}__", inplace(fn, fname))
-    for stem, fname in _COMPARISONS.items():
-        install(f"__{stem}__", binary(namespace[fname]))
-    for stem, fname in _UNARY_OPERATORS.items():
-        install(f"__{stem}__", unary(namespace[fname]))

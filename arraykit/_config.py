@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import _dtypes
+from . import _dtypes, drivers
 from ._devices import Device
 from ._promotion import Promotion, promotion
 
@@ -70,8 +70,6 @@ def get() -> Config:
 def _default() -> Config:
     global _DEFAULT
     if _DEFAULT is None:
-        from . import drivers
-
         _DEFAULT = Config(
             drivers.get("numpy"), None, promotion("numpy"), _dtypes.float64, _dtypes.int64
         )
@@ -133,8 +131,6 @@ class use:
         default_float: str | np.dtype | None = None,
         default_int: str | np.dtype | None = None,
     ) -> None:
-        from . import drivers
-
         cur = get()
         drv = cur.driver if driver is None else drivers.get(driver)
         if device is not None:

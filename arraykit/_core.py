@@ -170,5 +170,44 @@ def scalar_to_native(drv: Driver, value: Any, dtype: np.dtype, like: Any, fn: st
     return drv.asarray(value, dtype, drv.device_of(like), None)
 
 
+def bounded_index(index: Array, n: int | None, axis: int, fn: str) -> Any:
+    """The native of an integer index array, bounds-checked and made non-negative."""
+    drv = index._driver
+    v = index._value
+    if n is None or index.size == 0:
+        return v
+    try:
+        lo = drv.to_scalar(drv.min(v, None, False))
+        hi = drv.to_scalar(drv.max(v, None, False))
+    except Exception:
+        return v
+    if lo < -n or hi >= n:
+        bad = lo if lo < -n else hi
+        raise IndexError(f"{fn}: index {bad} is out of bounds for axis {axis} with size {n}")
+    if lo < 0:
+        nn = drv.asarray(n, index._dtype, drv.device_of(v), None)
+        zero = drv.asarray(0, index._dtype, drv.device_of(v), None)
+        v = drv.where(drv.less(v, zero), drv.add(v, nn), v)
+    return v
+
+
+_NUMERIC = frozenset(dt.NUMERIC)
+
+
+def numeric_pair(fn: str, x1: Array, x2: Array) -> tuple[Array, Array]:
+    """``x1`` and ``x2`` checked, on one driver, cast to their numeric result dtype."""
+    check_array(x1, fn, "x1")
+    check_array(x2, fn, "x2")
+    drv = same_driver((x1, x2), fn)
+    dtype = result_dtype((x1, x2), fn)
+    if dtype not in _NUMERIC:
+        raise TypeError(f"{fn}: expected numeric arrays, got {x1._dtype} and {x2._dtype}")
+    if x1._dtype is not dtype:
+        x1 = new(drv.astype(x1._value, dtype), drv, dtype)
+    if x2._dtype is not dtype:
+        x2 = new(drv.astype(x2._value, dtype), drv, dtype)
+    return x1, x2
+
+
 def default_index_dtype() -> np.dtype:
     return _config.get().default_int

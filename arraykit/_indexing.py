@@ -18,7 +18,15 @@ import numpy as np
 from . import _config, _promotion
 from . import _dtypes as dt
 from ._array import Array
-from ._core import broadcast_shapes, check_array, new, normalize_axis, same_driver
+from ._core import (
+    bounded_index,
+    broadcast_shapes,
+    check_array,
+    new,
+    normalize_axis,
+    same_driver,
+)
+from ._creation import asarray
 
 # NumPy dtype kind of Python data -> the Python scalar kind it stands for.
 _DATA_KIND = {"b": "b", "i": "i", "u": "i", "f": "f", "c": "c"}
@@ -116,8 +124,6 @@ def _array_value(x: Array, value: Array) -> Any:
 
 def _as_array(x: Array, value: Any, dtype: np.dtype | None) -> Array:
     """``value`` (not an Array, not a Python scalar) as an Array on ``x``'s driver/device."""
-    from ._creation import asarray
-
     try:
         return asarray(value, dtype=dtype, driver=x._driver, device=x.device)
     except OverflowError as e:
@@ -190,8 +196,6 @@ def _normalize_key(x: Array, key: Any, fn: str) -> tuple:
             pass
         elif isinstance(item, (bool, Array, list, np.ndarray)):
             if isinstance(item, (list, np.ndarray)):  # NumPy-style keys: host index data
-                from ._creation import asarray
-
                 item = asarray(item, driver=drv, device=drv.device_of(x._value))
             if isinstance(item, Array) and item._dtype is dt.bool:
                 consumed += item.ndim
@@ -235,7 +239,7 @@ def _normalize_key(x: Array, key: Any, fn: str) -> tuple:
                 out[i] = _mask(item, shape[axis : axis + item.ndim], fn)
                 axis += item.ndim
             elif item._dtype in dt.INTEGER:
-                out[i] = _bounded(item, shape[axis], axis, fn)
+                out[i] = bounded_index(item, shape[axis], axis, fn)
                 axis += 1
             else:
                 raise IndexError(
@@ -281,27 +285,6 @@ def _mask(mask: Array, shape: tuple, fn: str) -> Any:
     return drv.full(tuple(shape), False, dt.bool, drv.device_of(mask._value))
 
 
-def _bounded(index: Array, n: int | None, axis: int, fn: str) -> Any:
-    """The native of an integer index array, bounds-checked and made non-negative."""
-    drv = index._driver
-    v = index._value
-    if n is None or index.size == 0:
-        return v
-    try:
-        lo = drv.to_scalar(drv.min(v, None, False))
-        hi = drv.to_scalar(drv.max(v, None, False))
-    except Exception:
-        return v
-    if lo < -n or hi >= n:
-        bad = lo if lo < -n else hi
-        raise IndexError(f"{fn}: index {bad} is out of bounds for axis {axis} with size {n}")
-    if lo < 0:
-        nn = drv.asarray(n, index._dtype, drv.device_of(v), None)
-        zero = drv.asarray(0, index._dtype, drv.device_of(v), None)
-        v = drv.where(drv.less(v, zero), drv.add(v, nn), v)
-    return v
-
-
 def take(x: Array, indices: Array, /, *, axis: int | None = None) -> Array:
     """Elements of ``x`` at ``indices`` (1-D, integer) along ``axis``.
 
@@ -323,7 +306,7 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None) -> Array:
             raise ValueError(f"take: 'axis' is required for a {x.ndim}-D array")
         axis = 0
     ax = normalize_axis(axis, x.ndim, "take")
-    idx = _bounded(indices, x.shape[ax], ax, "take")
+    idx = bounded_index(indices, x.shape[ax], ax, "take")
     return new(drv.take(x._value, idx, ax), drv, x._dtype)
 
 
@@ -351,7 +334,7 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
                 f"take_along_axis: shapes {x.shape} of 'x' and {indices.shape} of 'indices' "
                 f"do not broadcast outside axis {ax}"
             )
-    idx = _bounded(indices, x.shape[ax], ax, "take_along_axis")
+    idx = bounded_index(indices, x.shape[ax], ax, "take_along_axis")
     return new(drv.take_along_axis(x._value, idx, ax), drv, x._dtype)
 
 

@@ -10,11 +10,13 @@ its usual ``TypeError`` naming the function — never a silent conversion to Num
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import Any
 
 import numpy as np
 
 from ._array import Array
+from ._creation import asarray
 
 # NumPy ufunc name -> arraykit function name, where they differ.
 _UFUNC_NAMES = {
@@ -69,10 +71,8 @@ _FUNCTIONS: dict[str, tuple[str, dict[str, str]]] = {
 }  # fmt: skip
 
 
-def _resolve(path: str) -> Any:
-    import arraykit
-
-    obj: Any = arraykit
+def _resolve(namespace: ModuleType, path: str) -> Any:
+    obj: Any = namespace
     for part in path.split("."):
         obj = getattr(obj, part, None)
         if obj is None:
@@ -94,8 +94,6 @@ def _first_array(values: Any) -> Array | None:
 def _convert(value: Any, like: Array) -> Any:
     """NumPy arrays and scalars join ``like``'s driver and device; the rest pass through."""
     if isinstance(value, (np.ndarray, np.generic)):
-        from ._creation import asarray
-
         return asarray(np.asarray(value), driver=like._driver, device=like.device)
     if isinstance(value, list | tuple) and any(
         isinstance(v, (np.ndarray, np.generic, Array)) for v in value
@@ -104,18 +102,20 @@ def _convert(value: Any, like: Array) -> Any:
     return value
 
 
-def array_ufunc(ufunc: np.ufunc, method: str, inputs: tuple, kwargs: dict) -> Any:
+def array_ufunc(
+    namespace: ModuleType, ufunc: np.ufunc, method: str, inputs: tuple, kwargs: dict
+) -> Any:
     """``__array_ufunc__``: a plain ufunc call runs the arraykit function of that meaning."""
     if method != "__call__" or kwargs:
         return NotImplemented
-    fn = _resolve(_UFUNC_NAMES.get(ufunc.__name__, ufunc.__name__))
+    fn = _resolve(namespace, _UFUNC_NAMES.get(ufunc.__name__, ufunc.__name__))
     like = _first_array(inputs)
     if fn is None or like is None:
         return NotImplemented
     return fn(*(_convert(v, like) for v in inputs))
 
 
-def array_function(func: Any, types: Any, args: tuple, kwargs: dict) -> Any:
+def array_function(namespace: ModuleType, func: Any, types: Any, args: tuple, kwargs: dict) -> Any:
     """``__array_function__``: NumPy functions with an arraykit counterpart run on arraykit."""
     module = func.__module__ or ""
     name = func.__name__
@@ -127,7 +127,7 @@ def array_function(func: Any, types: Any, args: tuple, kwargs: dict) -> Any:
     if entry is None or like is None:
         return NotImplemented
     path, renames = entry
-    fn = _resolve(path)
+    fn = _resolve(namespace, path)
     if fn is None:
         return NotImplemented
     args = tuple(_convert(a, like) for a in args)

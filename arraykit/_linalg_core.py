@@ -11,26 +11,11 @@ from collections.abc import Sequence
 
 from . import _dtypes as dt
 from ._array import Array
-from ._core import broadcast_shapes, check_array, new, normalize_axis, result_dtype, same_driver
+from ._core import broadcast_shapes, check_array, new, normalize_axis, numeric_pair
 
 __all__ = ["matmul", "matrix_transpose", "tensordot", "vecdot"]
 
 _NUMERIC = frozenset(dt.NUMERIC)
-
-
-def _promoted(fn: str, x1: Array, x2: Array) -> tuple[Array, Array]:
-    """``x1`` and ``x2`` checked, on one driver, cast to their numeric result dtype."""
-    check_array(x1, fn, "x1")
-    check_array(x2, fn, "x2")
-    drv = same_driver((x1, x2), fn)
-    dtype = result_dtype((x1, x2), fn)
-    if dtype not in _NUMERIC:
-        raise TypeError(f"{fn}: expected numeric arrays, got {x1._dtype} and {x2._dtype}")
-    if x1._dtype is not dtype:
-        x1 = new(drv.astype(x1._value, dtype), drv, dtype)
-    if x2._dtype is not dtype:
-        x2 = new(drv.astype(x2._value, dtype), drv, dtype)
-    return x1, x2
 
 
 def matmul(x1: Array, x2: Array, /) -> Array:
@@ -56,7 +41,7 @@ def matmul(x1: Array, x2: Array, /) -> Array:
     # Operators pass Python scalars through: the spec allows only arrays here.
     check_array(x1, "matmul", "x1")
     check_array(x2, "matmul", "x2")
-    x1, x2 = _promoted("matmul", x1, x2)
+    x1, x2 = numeric_pair("matmul", x1, x2)
     _check_matmul_shapes(x1.shape, x2.shape)
     drv = x1._driver
     return new(drv.matmul(x1._value, x2._value), drv, x1._dtype)
@@ -93,7 +78,7 @@ def tensordot(
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.tensordot.html
     """
-    x1, x2 = _promoted("tensordot", x1, x2)
+    x1, x2 = numeric_pair("tensordot", x1, x2)
     if isinstance(axes, tuple | list):
         if len(axes) != 2:
             raise ValueError(f"tensordot: axes must be an int or a pair of sequences, got {axes}")
@@ -123,7 +108,7 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.vecdot.html
     """
-    x1, x2 = _promoted("vecdot", x1, x2)
+    x1, x2 = numeric_pair("vecdot", x1, x2)
     shape = broadcast_shapes(x1.shape, x2.shape, fn="vecdot")
     if not shape:
         raise ValueError("vecdot: arrays must have at least one dimension")

@@ -16,6 +16,7 @@ from . import _config, _promotion
 from . import _dtypes as dt
 from ._array import Array
 from ._core import (
+    bounded_index,
     broadcast_shapes,
     check_array,
     new,
@@ -25,7 +26,6 @@ from ._core import (
     same_driver,
     scalar_to_native,
 )
-from ._indexing import _bounded
 from .drivers._base import Driver
 
 __all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
@@ -189,7 +189,7 @@ def searchsorted(
     else:
         v2 = scalar_to_native(drv, x2, dtype, x1._value, fn)
         v2 = v2 if work is dtype else drv.astype(v2, work)
-    s = None if sorter is None else _bounded(sorter, x1.shape[0], 0, fn)
+    s = None if sorter is None else bounded_index(sorter, x1.shape[0], 0, fn)
     return _index_result(drv, drv.searchsorted(v1, v2, side, s))
 
 

@@ -31,10 +31,11 @@ from ._core import (
     integer_accumulator,
     new,
     normalize_axes,
+    numeric_pair,
     same_driver,
 )
 from ._core import result_dtype as _result_dtype
-from ._linalg_core import _promoted, matmul, matrix_transpose, tensordot, vecdot
+from ._linalg_core import matmul, matrix_transpose, tensordot, vecdot
 from .drivers._base import Driver
 
 __all__ = [
@@ -421,7 +422,7 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.cross.html
     """
-    x1, x2 = _promoted("cross", x1, x2)
+    x1, x2 = numeric_pair("cross", x1, x2)
     s1, s2 = x1.shape, x2.shape
     nd = min(len(s1), len(s2))
     if nd == 0:
@@ -453,7 +454,7 @@ def outer(x1: Array, x2: Array, /) -> Array:
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.outer.html
     """
-    x1, x2 = _promoted("outer", x1, x2)
+    x1, x2 = numeric_pair("outer", x1, x2)
     if x1.ndim != 1 or x2.ndim != 1:
         raise ValueError(f"outer: 'x1' and 'x2' must be 1-D, got shapes {x1.shape} and {x2.shape}")
     drv = x1._driver

@@ -1,0 +1,142 @@
+"""The methods of ``Array`` that are core functions: operators, indexing, ``T``/``mT``,
+``__array_namespace__`` and the NumPy protocols (NEP 13/18).
+
+They are installed on the class by ``install`` once every chapter is loaded: the chapters
+import ``_array`` (for the class), so ``_array`` cannot import them, and installing the
+functions themselves (``Array.__getitem__ is _indexing.getitem``) costs no extra frame per
+call.  Operators come from one table and call the core function of the same meaning, so
+operators and functions cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+from . import _interop
+from ._array import Array
+from ._indexing import getitem, setitem
+from ._linalg_core import matrix_transpose
+from ._manipulation import permute_dims
+
+
+def install(namespace: ModuleType) -> None:
+    """Install every method below on ``Array``; ``namespace`` is the public ``arraykit``
+    module (what ``__array_namespace__`` returns and the NumPy protocols look names up in)."""
+    versions = namespace.SUPPORTED_API_VERSIONS
+
+    def __array_namespace__(self: Array, /, *, api_version: str | None = None) -> ModuleType:
+        if api_version is not None and api_version not in versions:
+            raise ValueError(
+                f"unsupported array API version {api_version!r}; supported: {versions}"
+            )
+        return namespace
+
+    # NEP 13/18: NumPy functions on arraykit arrays run through arraykit (see _interop).
+    def __array_ufunc__(self: Array, ufunc: Any, method: str, *inputs: Any, **kwargs: Any) -> Any:
+        return _interop.array_ufunc(namespace, ufunc, method, inputs, kwargs)
+
+    def __array_function__(self: Array, func: Any, types: Any, args: Any, kwargs: Any) -> Any:
+        return _interop.array_function(namespace, func, types, args, kwargs)
+
+    for fn in (__array_namespace__, __array_ufunc__, __array_function__):
+        setattr(Array, fn.__name__, fn)
+    Array.__getitem__ = getitem  # type: ignore[method-assign]
+    Array.__setitem__ = setitem  # type: ignore[method-assign]
+    Array.T = property(_T, doc="The transpose of a 2-D array (the spec's ``x.T``).")  # type: ignore[method-assign]
+    Array.mT = property(  # type: ignore[method-assign]
+        matrix_transpose, doc="The transpose of each matrix in a stack (``x.mT``)."
+    )
+    _install_operators(vars(namespace))
+
+
+def _T(x: Array) -> Array:
+    if x.ndim != 2:
+        raise ValueError(f"x.T requires a 2-D array, got {x.ndim}-D; use x.mT for stacks")
+    return permute_dims(x, (1, 0))
+
+
+# ---------------------------------------------------------------------- operators
+# dunder stem -> core function name.  Binary operators get a reflected (__rX__) and an
+# in-place (__iX__) form; comparisons and unary operators do not.
+_BINARY_OPERATORS = {
+    "add": "add", "sub": "subtract", "mul": "multiply", "truediv": "divide",
+    "floordiv": "floor_divide", "mod": "remainder", "pow": "pow", "matmul": "matmul",
+    "and": "bitwise_and", "or": "bitwise_or", "xor": "bitwise_xor",
+    "lshift": "bitwise_left_shift", "rshift": "bitwise_right_shift",
+}  # fmt: skip
+_COMPARISONS = {
+    "lt": "less", "le": "less_equal", "gt": "greater", "ge": "greater_equal",
+    "eq": "equal", "ne": "not_equal",
+}  # fmt: skip
+_UNARY_OPERATORS = {"neg": "negative", "pos": "positive", "invert": "bitwise_invert", "abs": "abs"}
+
+_PY_SCALARS = (bool, int, float, complex)
+
+
+def _operand_ok(other: Any) -> bool:
+    return other.__class__ is Array or other.__class__ in _PY_SCALARS
+
+
+def _install_operators(namespace: dict[str, Any]) -> None:
+    """Every operator, each calling the core function it names."""
+
+    def binary(fn: Any) -> Any:
+        def op(self: Array, other: Any, /) -> Any:
+            if not _operand_ok(other):
+                return NotImplemented
+            return fn(self, other)
+
+        return op
+
+    def reflected(fn: Any) -> Any:
+        def op(self: Array, other: Any, /) -> Any:
+            if not _operand_ok(other):
+                return NotImplemented
+            return fn(other, self)
+
+        return op
+
+    def inplace(fn: Any, name: str) -> Any:
+        def op(self: Array, other: Any, /) -> Array:
+            if not _operand_ok(other):
+                return NotImplemented
+            result = fn(self, other)
+            if result._dtype is not self._dtype:
+                raise TypeError(
+                    f"in-place {name}: the result dtype {result._dtype} differs from the "
+                    f"array's dtype {self._dtype}"
+                )
+            if result.shape != self.shape:
+                raise ValueError(
+                    f"in-place {name}: the result shape {result.shape} differs from the "
+                    f"array's shape {self.shape}"
+                )
+            drv = self._driver
+            if drv.capabilities.mutable:  # update in place, so that views see it (NumPy)
+                self._value = drv.setitem(self._value, (Ellipsis,), result._value)
+            else:
+                self._value = result._value
+            return self
+
+        return op
+
+    def unary(fn: Any) -> Any:
+        def op(self: Array, /) -> Array:
+            return fn(self)
+
+        return op
+
+    def install(name: str, op: Any) -> None:
+        op.__name__ = op.__qualname__ = name
+        setattr(Array, name, op)
+
+    for stem, fname in _BINARY_OPERATORS.items():
+        fn = namespace[fname]
+        install(f"__{stem}__", binary(fn))
+        install(f"__r{stem}__", reflected(fn))
+        install(f"__i{stem}__", inplace(fn, fname))
+    for stem, fname in _COMPARISONS.items():
+        install(f"__{stem}__", binary(namespace[fname]))
+    for stem, fname in _UNARY_OPERATORS.items():
+        install(f"__{stem}__", unary(namespace[fname]))

@@ -1,0 +1,265 @@
+"""``jit``: the driver's compiler over natives, with core's trace keys, static arguments
+and the drivers' fast paths (the flat form, ``Transforms.jit_arrays``)."""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable
+from typing import Any
+
+from ._array import Array, _object_new
+from ._transforms import (
+    check_callable,
+    driver_of,
+    flatten,
+    has_constant,
+    transform_hooks,
+    unflatten,
+    unwrap_out,
+)
+from .drivers._base import NOT_HANDLED, Driver
+
+__all__ = ["jit"]
+
+
+_KEYS: dict[Any, int] = {}
+"""Trace keys (argument structure, dtypes, shapes, static values) -> small ints: the one
+static argument of the native function is then cheap to hash on every driver."""
+
+
+def _static_key(key: Any, fn: str) -> int:
+    try:
+        return _KEYS.setdefault(key, len(_KEYS))
+    except TypeError:
+        raise TypeError(
+            f"{fn}: static arguments and non-array leaves of the arguments must be hashable "
+            "(pass arrays as arraykit arrays)"
+        ) from None
+
+
+def _static_args(
+    f: Callable[..., Any], static_argnums: Any, static_argnames: Any, fn: str
+) -> tuple[tuple[int, ...], frozenset[str]]:
+    """``jit``'s static arguments as positions and names, each completed from the other
+    through ``f``'s signature (as ``jax.jit`` does), so either way of passing works."""
+    nums = static_argnums if isinstance(static_argnums, tuple) else (static_argnums,)
+    for a in nums:
+        if a.__class__ is not int:
+            raise TypeError(f"{fn}: static_argnums must be an int or a tuple of ints, got {a!r}")
+    names = (static_argnames,) if isinstance(static_argnames, str) else tuple(static_argnames)
+    for n in names:
+        if not isinstance(n, str):
+            raise TypeError(f"{fn}: static_argnames must be a str or a tuple of str, got {n!r}")
+    try:
+        params = list(inspect.signature(f).parameters.values())
+    except (TypeError, ValueError):  # no signature (some builtins): take them as given
+        return nums, frozenset(names)
+    kinds = inspect.Parameter
+    if names and not any(p.kind is kinds.VAR_KEYWORD for p in params):
+        missing = sorted(set(names) - {p.name for p in params})
+        if missing:
+            raise ValueError(f"{fn}: static_argnames {missing} are not parameters of f")
+    by_position = (kinds.POSITIONAL_ONLY, kinds.POSITIONAL_OR_KEYWORD)
+    positional = [p for p in params if p.kind in by_position]
+    extra_nums, extra_names = [], []
+    for i, p in enumerate(positional):
+        if p.name in names:
+            extra_nums.append(i)
+        elif (i in nums or i - len(positional) in nums) and p.kind is kinds.POSITIONAL_OR_KEYWORD:
+            extra_names.append(p.name)
+    return nums + tuple(extra_nums), frozenset(names + tuple(extra_names))
+
+
+def _static_spec(value: Any, what: str, fn: str) -> tuple:
+    probe: list[Array] = []
+    flatten(value, probe)
+    if probe:
+        raise TypeError(f"{fn}: static argument {what} must not hold arrays")
+    return ("c", value)
+
+
+class _Declined(Exception):
+    """Raised while tracing the flat form of a ``jit``-compiled function when its results
+    are not arrays of the call's driver in a structure shared by every trace."""
+
+
+def _structure(spec: tuple) -> tuple:
+    """``spec`` (one without constants) without its dtypes."""
+    if spec[0] == "a":
+        return ("a",)
+    return (spec[0], spec[1], tuple(_structure(s) for s in spec[2]))
+
+
+class _FlatForm:
+    """``f`` compiled over the natives of its positional arguments, for calls whose
+    arguments are all arrays of ``driver``: the common call, made without core's trace key
+    or flattening.  For drivers whose ``jit`` traces again per shapes and dtypes itself
+    (``Transforms.jit_traces_by_signature``).
+
+    Each trace checks that ``f`` returns arrays of ``driver`` in the structure of the first
+    trace (``_Declined`` otherwise: the caller then stops using the form).  So results are
+    rebuilt from that structure, with its dtypes while every trace agreed on them.
+    """
+
+    __slots__ = ("by_value", "call", "driver", "dtype", "spec")
+
+    def __init__(self, f: Callable, driver: Driver, hooks: Any, options: dict) -> None:
+        self.driver = driver
+        self.spec: tuple | None = None  # the results' spec, from the first trace
+        self.by_value = False  # traces disagreed on dtypes: ask the driver per call
+        self.dtype: Any = None  # the dtype of a single-array result, all traces agreeing
+
+        def on_natives(*values: Any) -> Any:
+            dtype_of = driver.dtype_of
+            leaves: list[Array] = []
+            spec = flatten(f(*[Array._new(v, driver, dtype_of(v)) for v in values]), leaves)
+            if has_constant(spec) or any(x._driver is not driver for x in leaves):
+                raise _Declined
+            if self.spec is None:
+                self.spec = spec
+                self.dtype = spec[1] if spec[0] == "a" else None
+            elif spec != self.spec:
+                if _structure(spec) != _structure(self.spec):
+                    raise _Declined
+                self.by_value, self.dtype = True, None
+            if spec[0] == "a":
+                return leaves[0]._value
+            return tuple(x._value for x in leaves)
+
+        self.call = hooks.jit(on_natives, (), options)
+
+    def rebuild(self, out: Any) -> Any:
+        """Results other than one array of agreed dtype (which the caller makes)."""
+        spec = self.spec
+        values = iter((out,) if spec[0] == "a" else out)
+        return unflatten(spec, values, self.driver, self.by_value)
+
+
+def jit(
+    f: Callable[..., Any],
+    /,
+    *,
+    static_argnums: int | tuple[int, ...] = (),
+    static_argnames: str | tuple[str, ...] = (),
+    **options: Any,
+) -> Callable[..., Any]:
+    """``f`` compiled by the driver of its arguments (traced once per argument structure,
+    dtypes, shapes and static values).
+
+    Not in the standard (``jax.jit``, ``tf.function``).  ``static_argnums`` (an int or a
+    tuple) and ``static_argnames`` (a str or a tuple) name arguments passed by value
+    (hashable, no arrays; a new value traces again), each completed from the other
+    through ``f``'s signature; keyword arguments are accepted.  Other ``options`` go to
+    the driver (``jit_compile=True`` for XLA on TensorFlow).  Drivers without
+    ``capabilities.jit`` (NumPy) run ``f`` as is.  Inside ``f``, what needs values
+    (``bool(x)``, data-dependent shapes) raises an error that says so.
+    """
+    check_callable(f, "jit")
+    fn = "jit"
+    static, static_names = _static_args(f, static_argnums, static_argnames, fn)
+    compiled: dict[Driver, Callable] = {}
+    # trace key -> (specs of the positional arguments, spec of the keyword arguments)
+    call_specs: dict[int, tuple[list, tuple | None]] = {}
+    out_specs: dict[tuple[Driver, int], tuple] = {}
+    # Each driver's fast paths, tried in this order: core's flat form (all arguments
+    # positional arrays, no statics), then the driver's ``jit_arrays``.  A flat form is
+    # dropped once it declines at trace time (``jit_arrays`` drops itself).  ``flat`` and
+    # ``fast`` are those of the ``current`` driver: the one of the last call that reached
+    # core's path, where a call on another driver switches them.
+    paths: dict[Driver, tuple[_FlatForm | None, Callable | None]] = {}
+    current: Driver | None = None
+    flat: _FlatForm | None = None
+    fast: Callable | None = None
+
+    @functools.wraps(f)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        nonlocal current, flat, fast
+        form = flat
+        if form is not None and not kwargs:
+            drv = form.driver
+            natives = []
+            for a in args:
+                if a.__class__ is not Array or a._driver is not drv:
+                    break
+                natives.append(a._value)
+            else:
+                dtype = form.dtype
+                try:
+                    if dtype is None:
+                        return form.rebuild(form.call(*natives))
+                    # One array of known dtype (Array._new, inlined): made before the
+                    # call, so that little Python runs after the dispatch, while the
+                    # driver's threads compute.
+                    res = _object_new(Array)
+                    res._driver, res._dtype = drv, dtype
+                    res._value = out = form.call(*natives)
+                    if form.dtype is dtype:
+                        return res
+                    return form.rebuild(out)  # this call traced, and the dtype changed
+                except _Declined:
+                    flat = None
+                    paths[drv] = (None, fast)
+        if fast is not None:
+            out = fast(args, kwargs)
+            if out is not NOT_HANDLED:
+                return out
+        nargs = len(args)
+        nums = {a % nargs for a in static if -nargs <= a < nargs} if static else ()
+        leaves: list[Array] = []
+        specs = []
+        for i, a in enumerate(args):
+            if i in nums:
+                specs.append(_static_spec(a, str(i), fn))
+            elif a.__class__ is Array:  # the common case, without the recursion
+                leaves.append(a)
+                specs.append(("a", a._dtype))
+            else:
+                specs.append(flatten(a, leaves))
+        kw_spec = None
+        if kwargs:
+            kw_spec = (
+                "d",
+                tuple(kwargs),
+                tuple(
+                    _static_spec(v, repr(k), fn) if k in static_names else flatten(v, leaves)
+                    for k, v in kwargs.items()
+                ),
+            )
+        drv = driver_of(leaves, fn)
+        if drv is not current and drv in paths:  # back to a driver compiled for before
+            current = drv
+            flat, fast = paths[drv]
+            if flat is not None or fast is not None:
+                return wrapper(*args, **kwargs)
+        natives = tuple(x._value for x in leaves)
+        shape_of = drv.shape_of
+        key = _static_key((tuple(specs), kw_spec, tuple(shape_of(v) for v in natives)), fn)
+        call = compiled.get(drv)
+        if call is None:
+
+            def native(key: int, leaves: tuple) -> tuple:
+                it = iter(leaves)
+                pos_specs, kw = call_specs[key]
+                call_args = [unflatten(s, it, drv) for s in pos_specs]
+                call_kwargs = {} if kw is None else unflatten(kw, it, drv)
+                spec, outs = unwrap_out(f(*call_args, **call_kwargs))
+                out_specs[drv, key] = spec
+                return outs
+
+            hooks = transform_hooks(drv, fn)
+            call = compiled[drv] = hooks.jit(native, (0,), dict(options))
+            # From now on, try this driver's fast paths first.
+            flat = fast = None
+            if hooks.jit_traces_by_signature and not (static or static_names):
+                flat = _FlatForm(f, drv, hooks, dict(options))
+            if hooks.jit_arrays is not None:
+                fast = hooks.jit_arrays(f, static, static_names)
+            current, paths[drv] = drv, (flat, fast)
+            if flat is not None or fast is not None:
+                return wrapper(*args, **kwargs)
+        call_specs[key] = (specs, kw_spec)
+        outs = call(key, natives)
+        return unflatten(out_specs[drv, key], iter(outs), drv)
+
+    return wrapper

@@ -1,0 +1,157 @@
+"""``vmap``: the driver's vectoriser over natives; core checks the axes and sizes and
+applies ``out_axes``."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from ._array import Array
+from ._core import normalize_axis
+from ._manipulation import moveaxis
+from ._transforms import (
+    check_callable,
+    flatten,
+    flatten_args,
+    transform_hooks,
+    unflatten,
+    unwrap_out,
+)
+
+__all__ = ["vmap"]
+
+
+_MAPPED_CACHE_SIZE = 64
+
+
+def _leaf_axes(arg: Any, axes: Any, out: list, fn: str) -> None:
+    """Append the in_axes entry of every array leaf of ``arg`` (``axes``: int, None or a
+    tree matching ``arg``)."""
+    if axes is None or isinstance(axes, int):
+        leaves: list[Array] = []
+        flatten(arg, leaves)
+        out.extend((x, axes) for x in leaves)
+        return
+    if isinstance(axes, (tuple, list)) and isinstance(arg, (tuple, list)):
+        if len(axes) != len(arg):
+            raise ValueError(
+                f"{fn}: in_axes {axes!r} does not match an argument of {len(arg)} items"
+            )
+        for a, ax in zip(arg, axes, strict=True):
+            _leaf_axes(a, ax, out, fn)
+        return
+    if isinstance(axes, dict) and isinstance(arg, dict):
+        if set(axes) != set(arg):
+            raise ValueError(
+                f"{fn}: in_axes keys {sorted(axes)} do not match the argument's {sorted(arg)}"
+            )
+        for k, v in arg.items():
+            _leaf_axes(v, axes[k], out, fn)
+        return
+    raise TypeError(
+        f"{fn}: in_axes entries must be an int, None or a tuple/list/dict matching the "
+        f"argument, got {axes!r}"
+    )
+
+
+def vmap(
+    f: Callable[..., Any], /, in_axes: int | tuple | list | None = 0, out_axes: Any = 0
+) -> Callable[..., Any]:
+    """``f`` mapped over an axis of its arguments, results stacked along ``out_axes``.
+
+    Not in the standard (``jax.vmap``, ``tf.vectorized_map``).  ``in_axes``: an int or
+    ``None`` for every argument, or a tuple with one entry per positional argument (an
+    int, ``None`` for unmapped, or a tree matching the argument).  ``out_axes``: an int
+    or ``None`` (output not mapped: element 0) for every output, or a tree matching the
+    output.  Drivers without ``capabilities.vmap`` (NumPy) loop over the axis and stack.
+    """
+    check_callable(f, "vmap")
+    fn = "vmap"
+
+    @functools.wraps(f)
+    def wrapper(*args: Any) -> Any:
+        if in_axes is None or isinstance(in_axes, int):
+            per_arg_axes: Any = (in_axes,) * len(args)
+        elif isinstance(in_axes, (tuple, list)):
+            if len(in_axes) != len(args):
+                raise ValueError(
+                    f"{fn}: in_axes has {len(in_axes)} entries for {len(args)} arguments"
+                )
+            per_arg_axes = in_axes
+        else:
+            raise TypeError(f"{fn}: in_axes must be an int, None or a tuple, got {in_axes!r}")
+        pairs: list[tuple[Array, int | None]] = []
+        for a, ax in zip(args, per_arg_axes, strict=True):
+            _leaf_axes(a, ax, pairs, fn)
+        specs, per_arg, drv = flatten_args(args, fn)
+        flat = [x for leaves in per_arg for x in leaves]
+        axes: list[int | None] = []
+        sizes: dict[int, tuple] = {}
+        for x, ax in pairs:
+            if ax is None:
+                axes.append(None)
+                continue
+            ax = normalize_axis(ax, x.ndim, fn, "in_axes")
+            axes.append(ax)
+            sizes.setdefault(x.shape[ax], x.shape)
+        if not sizes:
+            raise ValueError(f"{fn}: in_axes maps no array argument (all None)")
+        if len(sizes) > 1:
+            raise ValueError(
+                f"{fn}: mapped axes have different sizes {sorted(sizes)} "
+                f"(shapes {', '.join(str(s) for s in sizes.values())})"
+            )
+        key = (drv, tuple(specs), tuple(axes))
+        try:
+            entry = mapped.get(key)
+        except TypeError:  # an unhashable constant among the arguments: map anew
+            key, entry = None, None
+        if entry is None:
+            out_spec: list[tuple] = []
+
+            def native(*leaves: Any) -> tuple:
+                it = iter(leaves)
+                call_args = [unflatten(s, it, drv) for s in specs]
+                spec, outs = unwrap_out(f(*call_args))
+                out_spec[:] = [spec]
+                return outs
+
+            entry = (transform_hooks(drv, fn).vmap(native, tuple(axes), 0), out_spec)
+            if key is not None:
+                if len(mapped) >= _MAPPED_CACHE_SIZE:
+                    mapped.clear()
+                mapped[key] = entry
+        outs = entry[0](*(x._value for x in flat))
+        out = unflatten(entry[1][0], iter(outs), drv, dtype_of_value=True)
+        return _move_out_axes(out, out_axes, fn)
+
+    # (driver, argument specs, axes) -> (the driver's mapped function, its output spec):
+    # a driver may trace the mapped function once per shape (TensorFlow does).
+    mapped: dict[tuple, tuple[Callable, list]] = {}
+    return wrapper
+
+
+def _move_out_axes(tree: Any, axes: Any, fn: str) -> Any:
+    if tree.__class__ is Array:
+        if axes is None:
+            return tree[0]
+        if not isinstance(axes, int):
+            raise TypeError(f"{fn}: out_axes for an array output must be an int or None")
+        ax = normalize_axis(axes, tree.ndim, fn, "out_axes")
+        return tree if ax == 0 else moveaxis(tree, 0, ax)
+    if axes is None or isinstance(axes, int):
+        if isinstance(tree, (tuple, list)):
+            items = [_move_out_axes(t, axes, fn) for t in tree]
+            return type(tree)(*items) if hasattr(tree, "_fields") else type(tree)(items)
+        if isinstance(tree, dict):
+            return {k: _move_out_axes(v, axes, fn) for k, v in tree.items()}
+        return tree
+    if isinstance(tree, (tuple, list)) and isinstance(axes, (tuple, list)):
+        if len(tree) != len(axes):
+            raise ValueError(f"{fn}: out_axes {axes!r} does not match the output")
+        items = [_move_out_axes(t, a, fn) for t, a in zip(tree, axes, strict=True)]
+        return type(tree)(*items) if hasattr(tree, "_fields") else type(tree)(items)
+    if isinstance(tree, dict) and isinstance(axes, dict):
+        return {k: _move_out_axes(v, axes[k], fn) for k, v in tree.items()}
+    raise ValueError(f"{fn}: out_axes {axes!r} does not match the output")
