@@ -1,4 +1,4 @@
-"""``ak.jit`` against the framework's own compiler doing the same work (issue 5).
+"""``ak.jit`` against the framework's own compiler doing the same work.
 
     python benchmarks/transforms.py [--drivers jax,tensorflow] [--quick] [--json PATH]
 

@@ -31,14 +31,8 @@ FETCH_HELP = f"""\
 The array-api-tests suite is missing from {SUITE} or not at the pinned commits
   suite {SUITE_COMMIT}
   spec  {SPEC_COMMIT}
-Get local git mirrors (search tool: fetch github:data-apis/array-api-tests and
-fetch github:data-apis/array-api), then clone and pin them with:
-  conformance/setup_suite.sh /work/.mirror/data-apis+array-api-tests/repo \\
-      /work/.mirror/data-apis+array-api/repo
-Or, with network access:
-  git clone https://github.com/data-apis/array-api-tests .array-api-tests
-  git -C .array-api-tests checkout {SUITE_COMMIT}
-  git -C .array-api-tests submodule update --init"""
+Clone and pin both (from GitHub, or from local clones given as paths) with:
+  conformance/setup_suite.sh [SUITE_SOURCE] [SPEC_SOURCE]"""
 
 
 def git_head(path: Path) -> str | None:
@@ -46,6 +40,17 @@ def git_head(path: Path) -> str | None:
     cmd = ["git", "-C", str(path), "rev-parse", "HEAD"]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     return proc.stdout.strip() if proc.returncode == 0 else None
+
+
+def arraykit_commit() -> str | None:
+    """The arraykit commit under test, with ``-dirty`` when the work tree has changes to
+    tracked files (results are claims about a commit: see README, "Results")."""
+    head = git_head(ROOT)
+    if head is None:
+        return None
+    cmd = ["git", "-C", str(ROOT), "status", "--porcelain", "--untracked-files=no"]
+    dirty = subprocess.run(cmd, capture_output=True, text=True).stdout.strip()
+    return f"{head}-dirty" if dirty else head
 
 
 def suite_ready() -> bool:
@@ -139,6 +144,7 @@ def main(argv: list[str] | None = None) -> int:
         cmd += ["--hypothesis-seed", str(args.seed)]
     cmd += ["--json-report", f"--json-report-file={full_report}", *extra]
 
+    commit = arraykit_commit()  # before the run: what was tested, not what came after
     full_report.parent.mkdir(parents=True, exist_ok=True)
     full_report.unlink(missing_ok=True)
     print("+", " ".join(cmd), flush=True)
@@ -151,6 +157,7 @@ def main(argv: list[str] | None = None) -> int:
         "target": label,
         "module": env["ARRAY_API_TESTS_MODULE"],
         "api_version": API_VERSION,
+        "arraykit_commit": commit,
         "suite_commit": SUITE_COMMIT,
         "spec_commit": SPEC_COMMIT,
         "max_examples": args.max_examples,

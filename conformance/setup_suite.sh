@@ -1,37 +1,44 @@
 #!/usr/bin/env bash
-# Clone the array-api-tests suite (and its pinned spec submodule) from local
-# git mirrors into the git-ignored folder .array-api-tests/ at the repo root.
+# Get the official array-api-tests suite, and the spec it pins as its `array-api`
+# submodule, at the commits arraykit's results were measured with, into the git-ignored
+# folder .array-api-tests/ at the repository root.
 #
-#   conformance/setup_suite.sh [MIRROR_SUITE] [MIRROR_SPEC]
+#   conformance/setup_suite.sh [SUITE_SOURCE] [SPEC_SOURCE]
 #
-# The suite's code is never committed to this repository.
+# Each source is anything `git clone` takes: by default the repositories on GitHub; give
+# the paths of local clones or mirrors to work offline. Safe to re-run. The suite's code
+# is never committed to this repository.
 set -euo pipefail
 
 SUITE_COMMIT=55fcc60179efa2680ddd6cd926ddf17b83530e2b
 SPEC_COMMIT=5f847a3858875c682ae901aa22b0413bf24be9da
-MIRROR_SUITE=${1:-/work/.mirror/data-apis+array-api-tests/repo}
-MIRROR_SPEC=${2:-/work/.mirror/data-apis+array-api/repo}
+SUITE_SOURCE=${1:-https://github.com/data-apis/array-api-tests}
+SPEC_SOURCE=${2:-https://github.com/data-apis/array-api}
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DEST="$ROOT/.array-api-tests"
 
-if [ ! -d "$DEST/.git" ]; then
-    git clone --quiet --no-checkout "$MIRROR_SUITE" "$DEST"
-fi
-git -C "$DEST" fetch --quiet "$MIRROR_SUITE" "$SUITE_COMMIT" 2>/dev/null || true
-git -C "$DEST" checkout --quiet --detach "$SUITE_COMMIT"
+# clone_at SOURCE DIR COMMIT: DIR holds SOURCE checked out at COMMIT (detached).
+clone_at() {
+    local source=$1 dir=$2 commit=$3
+    if [ ! -d "$dir/.git" ]; then
+        rm -rf "$dir"
+        git clone --quiet --no-checkout "$source" "$dir"
+    fi
+    if ! git -C "$dir" cat-file -e "$commit^{commit}" 2>/dev/null; then
+        git -C "$dir" fetch --quiet "$source" "$commit"
+    fi
+    git -C "$dir" checkout --quiet --detach "$commit"
+}
 
-# The spec lives in the `array-api` submodule; clone it from the local mirror
-# instead of the URL in .gitmodules, then pin it to the commit the suite records.
-if [ ! -d "$DEST/array-api/.git" ]; then
-    rm -rf "$DEST/array-api"
-    git clone --quiet --no-checkout "$MIRROR_SPEC" "$DEST/array-api"
-fi
-git -C "$DEST/array-api" fetch --quiet "$MIRROR_SPEC" "$SPEC_COMMIT" 2>/dev/null || true
-git -C "$DEST/array-api" checkout --quiet --detach "$SPEC_COMMIT"
+clone_at "$SUITE_SOURCE" "$DEST" "$SUITE_COMMIT"
+# The spec is the suite's submodule: cloned from SPEC_SOURCE (not the URL in .gitmodules,
+# so a local mirror works offline), at the commit the suite records.
+clone_at "$SPEC_SOURCE" "$DEST/array-api" "$SPEC_COMMIT"
 
 PINNED=$(git -C "$DEST" ls-tree HEAD array-api | awk '{print $3}')
 if [ "$PINNED" != "$SPEC_COMMIT" ]; then
-    echo "warning: suite pins array-api at $PINNED, expected $SPEC_COMMIT" >&2
+    echo "error: the suite pins array-api at $PINNED, this script expects $SPEC_COMMIT" >&2
+    exit 1
 fi
-echo "array-api-tests $SUITE_COMMIT (spec $SPEC_COMMIT) ready in $DEST"
+echo "array-api-tests ${SUITE_COMMIT:0:8} (spec ${SPEC_COMMIT:0:8}) ready in $DEST"

@@ -1,4 +1,4 @@
-"""Transforms (issue 5): grad, value_and_grad, jacobian, jit, vmap, stop_gradient.
+"""Transforms: grad, value_and_grad, jacobian, jit, vmap, stop_gradient.
 
 Gradients are checked against central finite differences of the same function written
 in NumPy (float64); jit and vmap against NumPy computations.  Driver differences are
