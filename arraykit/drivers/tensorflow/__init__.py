@@ -4,11 +4,11 @@ Values are eager tensors, or symbolic tensors inside ``tf.function``.  Primitive
 TF's generated op functions (``gen_math_ops.add_v2``: the eager fast path, no dispatch
 layers) and never touch a process-wide setting: no NumPy behaviour, no soft-placement or
 dtype-conversion switches.  The primitives live in sibling modules, one per part of the
-contract (``_tf_elementwise``, ``_tf_arrays``, ``_tf_reductions``, ``_tf_linalg``).
+contract (``elementwise``, ``indexing``, ``sorting``, ``linalg``).
 
 Dtypes: every standard dtype.  TF's kernel registry says which dtypes each op runs on for
 the device types in use; elsewhere a primitive computes in a dtype holding every value and
-casts back, so integer results are exact (see ``_tf_support``).
+casts back, so integer results are exact (see ``support``).
 
 Devices and pinning: one ``Device`` per logical device (``cpu``, ``cpu:1``, ``gpu:0``).
 Creating the driver lists them, which initialises TF's runtime as any TF op would:
@@ -22,6 +22,7 @@ check (about 0.1 us) that enters ``tf.device(x.device)`` (several us) only in th
 
 from __future__ import annotations
 
+import builtins
 import math
 from typing import Any
 
@@ -32,14 +33,14 @@ from tensorflow.python.framework import ops as tf_ops
 from tensorflow.python.ops import gen_array_ops as ga
 from tensorflow.python.ops import gen_math_ops as gm
 
-from .._devices import Device
-from . import _tf_elementwise, _tf_support
-from ._base import PRIMITIVES, Capabilities, Driver
-from ._tf_arrays import ArraysMixin
-from ._tf_linalg import LinalgMixin
-from ._tf_reductions import ReductionsMixin
-from ._tf_support import NP_OF, NP_OF_ENUM, TF_OF, KernelTable
-from ._tf_transforms import TFTransforms
+from ..._devices import Device
+from .._base import PRIMITIVES, Capabilities, Driver
+from . import elementwise, support
+from .indexing import ArraysMixin
+from .linalg import LinalgMixin
+from .sorting import ReductionsMixin
+from .support import NP_OF, NP_OF_ENUM, TF_OF, KernelTable
+from .transforms import TFTransforms
 
 _EagerTensor = tf_ops.EagerTensor
 _DLPACK_KIND = {"cpu": 1, "gpu": 2}  # kDLCPU, kDLCUDA
@@ -54,12 +55,17 @@ _DEVICE_ARG = {"arange": 4, "full": 3, "empty": 2, "eye": 4, "linspace": 5, "asa
 _LIST_ARG = frozenset({"concat", "stack", "meshgrid"})
 
 
+# Importing the submodule ``complex`` binds that name in this package's namespace: the
+# builtin is ``builtins.complex`` here.
+_complex = builtins.complex
+
+
 def _scalar_key(value: Any) -> Any:
     """A cache key telling -0.0 from 0.0 (they compare equal)."""
     if value.__class__ is float:
         return (float, value, math.copysign(1.0, value))
-    if value.__class__ is complex:
-        return (complex, value, math.copysign(1.0, value.real), math.copysign(1.0, value.imag))
+    if value.__class__ is _complex:
+        return (_complex, value, math.copysign(1.0, value.real), math.copysign(1.0, value.imag))
     return (value.__class__, value)
 
 
@@ -94,10 +100,8 @@ class TensorFlowDriver(ArraysMixin, ReductionsMixin, LinalgMixin, Driver):
         first_of_kind: dict[str, str] = {}
         for dev in self._devices:
             first_of_kind.setdefault(dev.kind, dev.native)
-        nan_elementwise, nan_reductions = _tf_elementwise.propagates_nan(
-            list(first_of_kind.values())
-        )
-        for prim_name, fn in _tf_elementwise.build(self._k, nan_elementwise).items():
+        nan_elementwise, nan_reductions = elementwise.propagates_nan(list(first_of_kind.values()))
+        for prim_name, fn in elementwise.build(self._k, nan_elementwise).items():
             setattr(self, prim_name, fn)
         self._init_reductions(nan_reductions)
         super().__init__()
@@ -187,7 +191,7 @@ class TensorFlowDriver(ArraysMixin, ReductionsMixin, LinalgMixin, Driver):
     def asarray(self, obj: Any, dtype: np.dtype, device: Device, copy: bool | None) -> Any:
         tfd = TF_OF[dtype]
         cls = obj.__class__
-        if cls in (int, float, bool, complex):
+        if cls in (int, float, bool, _complex):
             return self._scalar(obj, tfd, device)
         if self.is_native(obj):
             if copy is False and obj.dtype != tfd:
@@ -199,7 +203,7 @@ class TensorFlowDriver(ArraysMixin, ReductionsMixin, LinalgMixin, Driver):
                 x = self.to_device(x, device)
             if x.dtype != tfd:
                 return self.astype(x, dtype)
-            return _tf_support.fresh(x) if copy else x
+            return support.fresh(x) if copy else x
         if copy is False:
             raise ValueError(
                 "asarray: copy=False, but TensorFlow tensors cannot share host memory with "
@@ -247,12 +251,12 @@ class TensorFlowDriver(ArraysMixin, ReductionsMixin, LinalgMixin, Driver):
         tfd = TF_OF[dtype]
         if x.dtype == tfd:
             return ga.identity(x)
-        if tfd == tf.bool and x.dtype in _tf_support.COMPLEX:
-            return gm.not_equal(x, _tf_support.scalar_like(0, x))
+        if tfd == tf.bool and x.dtype in support.COMPLEX:
+            return gm.not_equal(x, support.scalar_like(0, x))
         return gm.cast(x, tfd)
 
     def copy(self, x: Any) -> Any:
-        return _tf_support.fresh(x)
+        return support.fresh(x)
 
     # ------------------------------------------------------------------ DLPack
     def dlpack(
@@ -265,7 +269,7 @@ class TensorFlowDriver(ArraysMixin, ReductionsMixin, LinalgMixin, Driver):
             return np.array(self.to_numpy(x)).__dlpack__()  # a host copy, as asked
         if copy:
             with tf.device(x.device):
-                x = _tf_support.fresh(x)
+                x = support.fresh(x)
         try:
             return tf.experimental.dlpack.to_dlpack(x)
         except Exception as e:  # dtypes TF's DLPack lacks (bool in some releases)
@@ -296,7 +300,7 @@ class TensorFlowDriver(ArraysMixin, ReductionsMixin, LinalgMixin, Driver):
         x = tf.experimental.dlpack.from_dlpack(obj.__dlpack__())
         if copy:
             with tf.device(x.device):
-                x = _tf_support.fresh(x)
+                x = support.fresh(x)
         if self.device_of(x) != device:
             if copy is False:
                 raise BufferError("from_dlpack: copy=False, but the data is on another device")

@@ -20,9 +20,9 @@ from tensorflow.python.ops import gen_bitwise_ops as gb
 from tensorflow.python.ops import gen_math_ops as gm
 from tensorflow.python.ops import gen_nn_ops
 
-from . import _tf_support as S
-from ._tf_elementwise import MODULAR_WORK, ORDERED_WORK, _flip, _lift, _unflip
-from ._tf_support import COMPLEX, NUMERIC, REAL, REAL_FLOATING
+from . import support as S
+from .elementwise import MODULAR_WORK, ORDERED_WORK, _flip, _lift, _unflip
+from .support import COMPLEX, NUMERIC, REAL, REAL_FLOATING
 
 _select = S.select
 

@@ -20,9 +20,9 @@ from tensorflow.python.ops import gen_array_ops as ga
 from tensorflow.python.ops import gen_manip_ops
 from tensorflow.python.ops import gen_math_ops as gm
 
-from .._devices import Device
-from . import _tf_support as S
-from ._tf_support import TF_OF
+from ..._devices import Device
+from . import support as S
+from .support import TF_OF
 
 _EMPTY_SLICE = slice(None)
 

@@ -5,7 +5,7 @@ TF kernel exists for every dtype core may pass and TF's semantics are the standa
 primitive *is* the generated op function (``gen_math_ops.add_v2``): no Python in between.
 Otherwise a small wrapper fixes TF's semantics (integer division by zero, shifts beyond
 the bit width, NaN propagation, ...) or, for a dtype without a kernel, computes in a dtype
-that holds every value and casts back (``_tf_support.MODULAR_WORK``/``ORDERED_WORK``);
+that holds every value and casts back (``support.MODULAR_WORK``/``ORDERED_WORK``);
 ``uint64`` has no wider dtype, so it maps onto ``int64`` by reinterpretation (wrapping
 arithmetic) or by an order-preserving flip of the sign bit (comparisons, min/max).
 """
@@ -22,9 +22,9 @@ from tensorflow.python.ops import gen_array_ops as ga
 from tensorflow.python.ops import gen_bitwise_ops as gb
 from tensorflow.python.ops import gen_math_ops as gm
 
-from . import _tf_support as S
-from ._tf_complex import complex_logs, complex_tanh
-from ._tf_support import (
+from . import support as S
+from .complex import complex_logs, complex_tanh
+from .support import (
     BOOL,
     COMPLEX,
     FLOATING,

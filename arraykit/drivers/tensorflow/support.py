@@ -20,7 +20,7 @@ from tensorflow.python.framework import kernels, op_def_registry
 from tensorflow.python.framework.ops import EagerTensor
 from tensorflow.python.ops import gen_array_ops, gen_math_ops
 
-from .. import _dtypes
+from ... import _dtypes
 
 # ---------------------------------------------------------------------- dtypes
 TF_OF: dict[np.dtype, tf.DType] = {

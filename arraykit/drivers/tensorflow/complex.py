@@ -13,8 +13,8 @@ from typing import Any
 import tensorflow as tf
 from tensorflow.python.ops import gen_math_ops as gm
 
-from . import _tf_support as S
-from ._tf_support import COMPLEX, scalar_like
+from . import support as S
+from .support import COMPLEX, scalar_like
 
 _select = S.select
 Prim = Callable[..., Any]

@@ -24,9 +24,9 @@ from tensorflow.python.ops import gen_linalg_ops as gl
 from tensorflow.python.ops import gen_math_ops as gm
 from tensorflow.python.ops import gen_spectral_ops as gs
 
-from . import _tf_support as S
-from ._tf_elementwise import MODULAR_WORK, _lift
-from ._tf_support import COMPLEX, NUMERIC
+from . import support as S
+from .elementwise import MODULAR_WORK, _lift
+from .support import COMPLEX, NUMERIC
 
 _select = S.select
 _FFT = {1: gs.fft, 2: gs.fft2d, 3: gs.fft3d}
@@ -83,7 +83,7 @@ def _resize(x: Any, axis: int, n: int) -> Any:
     nd = len(shape)
     if m is not None and m > n:
         key = tuple(slice(0, n) if i == axis else slice(None) for i in range(nd))
-        from ._tf_arrays import _basic_spec, _strided
+        from .indexing import _basic_spec, _strided
 
         return _strided(x, _basic_spec(key))
     zeros = list(shape)
@@ -156,7 +156,7 @@ class LinalgMixin:
         n, m = S.static_shape(x)[-2:]
         if (m is not None and offset >= m) or (n is not None and -offset >= n):
             key = (Ellipsis, 0, slice(0, 0))
-            from ._tf_arrays import _basic_spec, _strided
+            from .indexing import _basic_spec, _strided
 
             return _strided(x, _basic_spec(key))
         return ga.matrix_diag_part_v3(
