@@ -1,19 +1,20 @@
 """Elementwise primitives of the TensorFlow driver.
 
-``build(kernels, probe_devices)`` returns one callable per elementwise primitive.  Where a
+``build(kernels, nan_ok)`` returns one callable per elementwise primitive.  Where a
 TF kernel exists for every dtype core may pass and TF's semantics are the standard's, the
 primitive *is* the generated op function (``gen_math_ops.add_v2``): no Python in between.
 Otherwise a small wrapper fixes TF's semantics (integer division by zero, shifts beyond
 the bit width, NaN propagation, ...) or, for a dtype without a kernel, computes in a dtype
-that holds every value and casts back (``_tf_support.MODULAR_WORK``/``ORDERED_WORK``);
-``uint64`` has no wider dtype, so it maps onto ``int64`` by reinterpretation (wrapping
-arithmetic) or by an order-preserving flip of the sign bit (comparisons, min/max).
+that holds every value and casts back (``support.lift`` with ``MODULAR_WORK`` or
+``ORDERED_WORK``); ``uint64`` has no wider dtype, so it maps onto ``int64`` by
+reinterpretation (wrapping arithmetic) or by an order-preserving flip of the sign bit
+(``support.u64_key``: comparisons, min/max).  The driver sets the callables as instance
+attributes, so ``driver.add(x1, x2)`` calls the callable with no method in between.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -22,9 +23,9 @@ from tensorflow.python.ops import gen_array_ops as ga
 from tensorflow.python.ops import gen_bitwise_ops as gb
 from tensorflow.python.ops import gen_math_ops as gm
 
-from . import _tf_support as S
-from ._tf_complex import complex_logs, complex_tanh
-from ._tf_support import (
+from . import support as S
+from .complex import complex_logs, complex_tanh
+from .support import (
     BOOL,
     COMPLEX,
     FLOATING,
@@ -37,73 +38,19 @@ from ._tf_support import (
     SIGNED,
     UNSIGNED,
     KernelTable,
+    Prim,
     cast,
+    lift,
     scalar_like,
+    u64_from_key,
+    u64_key,
 )
 
 _select = S.select
-_INT64_MIN = -(2**63)
-Prim = Callable[..., Any]
-
-
-def _flip(x: tf.Tensor) -> tf.Tensor:
-    """uint64 -> int64, order-preserving (the sign bit flipped)."""
-    return gb.bitwise_xor(ga.bitcast(x, tf.int64), S.const(_INT64_MIN, tf.int64, x.device))
-
-
-def _unflip(k: tf.Tensor) -> tf.Tensor:
-    return ga.bitcast(gb.bitwise_xor(k, S.const(_INT64_MIN, tf.int64, k.device)), tf.uint64)
 
 
 def _isnan(x: tf.Tensor) -> tf.Tensor:
     return gm.not_equal(x, x)
-
-
-# ---------------------------------------------------------------------- lifting
-def _lift(
-    k: KernelTable,
-    op: str,
-    fn: Prim,
-    dtypes: frozenset,
-    work: dict,
-    cast_back: bool = True,
-    u64: Prim | None = None,
-    tensors: int | None = None,
-    attr: str = "T",
-) -> Prim:
-    """``fn`` on every dtype in ``dtypes``: natively where a kernel exists, else in a work
-    dtype (cast back unless the result is boolean), else ``u64`` for uint64.  The first
-    ``tensors`` arguments (default: all) are the tensors to cast.  Without a kernel for
-    any candidate on this device, it runs on the host CPU and the result is copied back."""
-    native = k.native(op, attr)
-    if dtypes <= native:
-        return fn
-
-    def lifted(*xs: Any) -> tf.Tensor:
-        d = xs[0].dtype
-        if d in native:
-            return fn(*xs)
-        if d == tf.uint64 and u64 is not None:
-            return u64(*xs)
-        w = k.work_dtype(op, d, work, attr)
-        if w is None:
-            return _host(fn, xs)
-        n = len(xs) if tensors is None else tensors
-        out = fn(*(cast(x, w) for x in xs[:n]), *xs[n:])
-        return cast(out, d) if cast_back else out
-
-    lifted.__name__ = getattr(fn, "__name__", op)
-    return lifted
-
-
-def _host(fn: Prim, xs: tuple) -> tf.Tensor:
-    dev = xs[0].device
-    with tf.device("/device:CPU:0"):
-        out = fn(*xs)
-    if not dev:
-        return out
-    with tf.device(dev):
-        return ga.identity(out)
 
 
 # ---------------------------------------------------------------------- probes
@@ -151,7 +98,7 @@ def build(k: KernelTable, nan_ok: bool) -> dict[str, Prim]:
         ("sinh", "Sinh", gm.sinh), ("sqrt", "Sqrt", gm.sqrt), ("tan", "Tan", gm.tan),
         ("tanh", "Tanh", gm.tanh),
     ):  # fmt: skip
-        P[name] = _lift(k, op, fn, FLOATING, MODULAR_WORK)
+        P[name] = lift(k, op, fn, FLOATING, MODULAR_WORK)
     P.update(complex_logs(P))
     P["tanh"] = complex_tanh(P["tanh"])
     log = P["log"]
@@ -167,7 +114,7 @@ def build(k: KernelTable, nan_ok: bool) -> dict[str, Prim]:
     P["log2"], P["log10"] = _log_base(2.0), _log_base(10.0)
 
     # -- integer-or-identity functions
-    abs_native = _lift(k, "Abs", gm._abs, REAL_FLOATING | SIGNED, MODULAR_WORK)
+    abs_native = lift(k, "Abs", gm._abs, REAL_FLOATING | SIGNED, MODULAR_WORK)
 
     def abs_(x: tf.Tensor) -> tf.Tensor:
         d = x.dtype
@@ -180,7 +127,7 @@ def build(k: KernelTable, nan_ok: bool) -> dict[str, Prim]:
     P["abs"] = abs_
 
     def _rounding(op: str, fn: Prim) -> Prim:
-        native = _lift(k, op, fn, REAL_FLOATING, MODULAR_WORK)
+        native = lift(k, op, fn, REAL_FLOATING, MODULAR_WORK)
 
         def f(x: tf.Tensor) -> tf.Tensor:
             return native(x) if x.dtype in REAL_FLOATING else x
@@ -239,12 +186,12 @@ def build(k: KernelTable, nan_ok: bool) -> dict[str, Prim]:
     P["isfinite"] = _classify("isfinite", gm.is_finite, gm.logical_and, True)
     P["logical_not"] = gm.logical_not
 
-    invert = _lift(k, "Invert", gb.invert, INTEGER, MODULAR_WORK)
+    invert = lift(k, "Invert", gb.invert, INTEGER, MODULAR_WORK)
     P["bitwise_invert"] = lambda x: gm.logical_not(x) if x.dtype == tf.bool else invert(x)
-    P["negative"] = _lift(k, "Neg", gm.neg, NUMERIC, MODULAR_WORK)
-    P["square"] = _lift(k, "Square", gm.square, NUMERIC, MODULAR_WORK)
+    P["negative"] = lift(k, "Neg", gm.neg, NUMERIC, MODULAR_WORK)
+    P["square"] = lift(k, "Square", gm.square, NUMERIC, MODULAR_WORK)
 
-    sign_native = _lift(k, "Sign", gm.sign, SIGNED | FLOATING, MODULAR_WORK)
+    sign_native = lift(k, "Sign", gm.sign, SIGNED | FLOATING, MODULAR_WORK)
 
     def sign(x: tf.Tensor) -> tf.Tensor:
         d = x.dtype
@@ -266,23 +213,23 @@ def build(k: KernelTable, nan_ok: bool) -> dict[str, Prim]:
     P["signbit"] = S.signbit
 
     # -- arithmetic
-    P["add"] = _lift(k, "AddV2", gm.add_v2, NUMERIC, MODULAR_WORK)
-    P["subtract"] = _lift(k, "Sub", gm.sub, NUMERIC, MODULAR_WORK)
-    P["multiply"] = _lift(k, "Mul", gm.mul, NUMERIC, MODULAR_WORK)
-    P["divide"] = _lift(k, "RealDiv", gm.real_div, FLOATING, MODULAR_WORK)
+    P["add"] = lift(k, "AddV2", gm.add_v2, NUMERIC, MODULAR_WORK)
+    P["subtract"] = lift(k, "Sub", gm.sub, NUMERIC, MODULAR_WORK)
+    P["multiply"] = lift(k, "Mul", gm.mul, NUMERIC, MODULAR_WORK)
+    P["divide"] = lift(k, "RealDiv", gm.real_div, FLOATING, MODULAR_WORK)
 
     # -- comparisons (equality survives any injective cast; order needs value-preserving)
-    P["equal"] = _lift(k, "Equal", gm.equal, NUMERIC | BOOL, MODULAR_WORK, cast_back=False)
-    P["not_equal"] = _lift(
+    P["equal"] = lift(k, "Equal", gm.equal, NUMERIC | BOOL, MODULAR_WORK, cast_back=False)
+    P["not_equal"] = lift(
         k, "NotEqual", gm.not_equal, NUMERIC | BOOL, MODULAR_WORK, cast_back=False
     )
     for name, op, fn in (
         ("less", "Less", gm.less), ("less_equal", "LessEqual", gm.less_equal),
         ("greater", "Greater", gm.greater), ("greater_equal", "GreaterEqual", gm.greater_equal),
     ):  # fmt: skip
-        P[name] = _lift(
+        P[name] = lift(
             k, op, fn, REAL, ORDERED_WORK, cast_back=False,
-            u64=(lambda f: lambda a, b: f(_flip(a), _flip(b)))(fn),
+            u64=(lambda f: lambda a, b: f(u64_key(a), u64_key(b)))(fn),
         )  # fmt: skip
 
     # -- logical and bitwise
@@ -293,13 +240,13 @@ def build(k: KernelTable, nan_ok: bool) -> dict[str, Prim]:
         ("bitwise_or", "BitwiseOr", gb.bitwise_or, gm.logical_or),
         ("bitwise_xor", "BitwiseXor", gb.bitwise_xor, gm.not_equal),
     ):
-        P[name] = _bool_or(logical, _lift(k, op, fn, INTEGER, MODULAR_WORK))
+        P[name] = _bool_or(logical, lift(k, op, fn, INTEGER, MODULAR_WORK))
     P.update(_shifts(k))
 
     # -- min/max with NaN propagation
     for name, op, fn in (("maximum", "Maximum", gm.maximum), ("minimum", "Minimum", gm.minimum)):
-        u64 = (lambda f: lambda a, b: _unflip(f(_flip(a), _flip(b))))(fn)
-        native = _lift(k, op, fn, REAL, ORDERED_WORK, u64=u64)
+        u64 = (lambda f: lambda a, b: u64_from_key(f(u64_key(a), u64_key(b))))(fn)
+        native = lift(k, op, fn, REAL, ORDERED_WORK, u64=u64)
         P[name] = native if nan_ok else _nan_propagating(native)
     P.update(_division(k, P))
     P.update(_float_binary(k, P))
@@ -337,7 +284,7 @@ def _nan_propagating(fn: Prim) -> Prim:
 
 
 def _shifts(k: KernelTable) -> dict[str, Prim]:
-    left = _lift(k, "LeftShift", gb.left_shift, INTEGER, MODULAR_WORK)
+    left = lift(k, "LeftShift", gb.left_shift, INTEGER, MODULAR_WORK)
     right_native = k.native("RightShift")
 
     def u64_right(x: tf.Tensor, s: tf.Tensor) -> tf.Tensor:
@@ -350,7 +297,7 @@ def _shifts(k: KernelTable) -> dict[str, Prim]:
         out = _select(gm.equal(si, S.zeros_like(si)), xi, gb.bitwise_and(shifted, keep))
         return ga.bitcast(out, tf.uint64)
 
-    right = _lift(k, "RightShift", gb.right_shift, INTEGER, ORDERED_WORK, u64=u64_right)
+    right = lift(k, "RightShift", gb.right_shift, INTEGER, ORDERED_WORK, u64=u64_right)
     del right_native
 
     def _big(x2: tf.Tensor, bits: int) -> tf.Tensor:
@@ -380,10 +327,10 @@ def _shifts(k: KernelTable) -> dict[str, Prim]:
 def _division(k: KernelTable, P: dict[str, Prim]) -> dict[str, Prim]:
     """floor_divide and remainder: NumPy's results (integer division by zero gives 0;
     floats follow ``npy_divmod``, which the standard's special cases describe)."""
-    fdiv = _lift(k, "FloorDiv", gm.floor_div, INTEGER, ORDERED_WORK, u64=_u64_divmod_q)
-    fmod = _lift(k, "FloorMod", gm.floor_mod, INTEGER, ORDERED_WORK, u64=_u64_divmod_r)
-    tmod = _lift(k, "TruncateMod", gm.truncate_mod, REAL_FLOATING, MODULAR_WORK)
-    fdiv_float = _lift(k, "FloorDiv", gm.floor_div, REAL_FLOATING, MODULAR_WORK)
+    fdiv = lift(k, "FloorDiv", gm.floor_div, INTEGER, ORDERED_WORK, u64=_u64_divmod_q)
+    fmod = lift(k, "FloorMod", gm.floor_mod, INTEGER, ORDERED_WORK, u64=_u64_divmod_r)
+    tmod = lift(k, "TruncateMod", gm.truncate_mod, REAL_FLOATING, MODULAR_WORK)
+    fdiv_float = lift(k, "FloorDiv", gm.floor_div, REAL_FLOATING, MODULAR_WORK)
     floor = P["floor"]
 
     def _int_args(x1: tf.Tensor, x2: tf.Tensor) -> tuple[tf.Tensor, tf.Tensor, Any]:
@@ -440,7 +387,7 @@ def _u64_divmod(x: tf.Tensor, y: tf.Tensor) -> tuple[tf.Tensor, tf.Tensor]:
     zero = S.const(0, tf.int64, dev)
     # y >= 2**63: the quotient is 1 if x >= y (unsigned) else 0
     big = gm.less(yi, zero)
-    x_ge_y = gm.greater_equal(_flip(x), _flip(y))
+    x_ge_y = gm.greater_equal(u64_key(x), u64_key(y))
     q_big = cast(x_ge_y, tf.int64)
     # y < 2**63: q = ((x >>> 1) // y) << 1, then correct by one
     half = gb.bitwise_and(gb.right_shift(xi, one), S.const(2**63 - 1, tf.int64, dev))
@@ -448,7 +395,9 @@ def _u64_divmod(x: tf.Tensor, y: tf.Tensor) -> tuple[tf.Tensor, tf.Tensor]:
     q = gb.left_shift(gm.floor_div(half, ysafe), one)
     r = gm.sub(xi, gm.mul(q, ysafe))
     # r < 2*y < 2**64: compare as unsigned
-    r_ge = gm.greater_equal(_flip(ga.bitcast(r, tf.uint64)), _flip(ga.bitcast(ysafe, tf.uint64)))
+    r_ge = gm.greater_equal(
+        u64_key(ga.bitcast(r, tf.uint64)), u64_key(ga.bitcast(ysafe, tf.uint64))
+    )
     q = _select(r_ge, gm.add_v2(q, one), q)
     q = _select(big, q_big, q)
     r = gm.sub(xi, gm.mul(q, yi))
@@ -465,8 +414,8 @@ def _u64_divmod_r(x: tf.Tensor, y: tf.Tensor) -> tf.Tensor:
 
 def _float_binary(k: KernelTable, P: dict[str, Prim]) -> dict[str, Prim]:
     out: dict[str, Prim] = {}
-    out["atan2"] = _lift(k, "Atan2", gm.atan2, REAL_FLOATING, MODULAR_WORK)
-    out["nextafter"] = _lift(k, "NextAfter", gm.next_after, REAL_FLOATING, MODULAR_WORK)
+    out["atan2"] = lift(k, "Atan2", gm.atan2, REAL_FLOATING, MODULAR_WORK)
+    out["nextafter"] = lift(k, "NextAfter", gm.next_after, REAL_FLOATING, MODULAR_WORK)
 
     def copysign(x1: tf.Tensor, x2: tf.Tensor) -> tf.Tensor:
         it = tf.int64 if x1.dtype == tf.float64 else tf.int32
@@ -501,10 +450,10 @@ def _float_binary(k: KernelTable, P: dict[str, Prim]) -> dict[str, Prim]:
 
 
 def _pow(k: KernelTable) -> Prim:
-    native = _lift(k, "Pow", gm._pow, SIGNED | FLOATING, ORDERED_WORK)
+    native = lift(k, "Pow", gm._pow, SIGNED | FLOATING, ORDERED_WORK)
     # unsigned powers: value-preserving widening keeps the exponent's value; the product
     # wraps modulo 2**bits of the work dtype, a multiple of the target's modulus
-    unsigned = _lift(k, "Pow", gm._pow, UNSIGNED, ORDERED_WORK, u64=_u64_pow)
+    unsigned = lift(k, "Pow", gm._pow, UNSIGNED, ORDERED_WORK, u64=_u64_pow)
 
     def pow_(x1: tf.Tensor, x2: tf.Tensor) -> tf.Tensor:
         d = x1.dtype

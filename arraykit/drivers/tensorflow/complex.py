@@ -7,17 +7,14 @@ Real dtypes keep TF's kernels.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from typing import Any
 
 import tensorflow as tf
 from tensorflow.python.ops import gen_math_ops as gm
 
-from . import _tf_support as S
-from ._tf_support import COMPLEX, scalar_like
+from . import support as S
+from .support import COMPLEX, Prim, scalar_like
 
 _select = S.select
-Prim = Callable[..., Any]
 
 
 def complex_logs(P: dict[str, Prim]) -> dict[str, Prim]:

@@ -1,16 +1,18 @@
-"""Support code of the TensorFlow driver: dtype maps, kernel availability, constants.
+"""Support code of the TensorFlow driver: dtype maps, kernel availability, constants,
+and the helpers several chapters share.
 
 Kernel availability comes from TF's own kernel registry (``kernels.get_registered_kernels_for_op``
 and the op definitions), so the driver knows, without running anything, which dtypes an op
 can run on each device type present; where a kernel is missing, primitives compute in a
-dtype that holds every value and cast back (see ``work_dtype``).  Nothing here changes a
-process-wide TF setting.
+dtype that holds every value and cast back (see ``work_dtype`` and ``lift``).  Nothing here
+changes a process-wide TF setting.
 """
 
 from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -18,9 +20,9 @@ import tensorflow as tf
 from tensorflow.python import pywrap_tfe
 from tensorflow.python.framework import kernels, op_def_registry
 from tensorflow.python.framework.ops import EagerTensor
-from tensorflow.python.ops import gen_array_ops, gen_math_ops
+from tensorflow.python.ops import gen_array_ops, gen_bitwise_ops, gen_math_ops
 
-from .. import _dtypes
+from ... import _dtypes
 
 # ---------------------------------------------------------------------- dtypes
 TF_OF: dict[np.dtype, tf.DType] = {
@@ -310,3 +312,86 @@ def size_of(x: tf.Tensor) -> Any:
     if None in s:
         return gen_array_ops.size(x, out_type=tf.int64)
     return math.prod(s)
+
+
+# ---------------------------------------------------------------------- lifting
+Prim = Callable[..., Any]
+"""A primitive: a function of native tensors."""
+
+
+def lift(
+    k: KernelTable,
+    op: str,
+    fn: Prim,
+    dtypes: frozenset,
+    work: dict,
+    cast_back: bool = True,
+    u64: Prim | None = None,
+    tensors: int | None = None,
+    attr: str = "T",
+) -> Prim:
+    """``fn`` on every dtype in ``dtypes``: natively where a kernel exists, else in a work
+    dtype (cast back unless the result is boolean), else ``u64`` for uint64.  The first
+    ``tensors`` arguments (default: all) are the tensors to cast.  Without a kernel for
+    any candidate on this device, it runs on the host CPU and the result is copied back.
+
+    Where every dtype has a kernel, ``fn`` itself is returned: no wrapper at all."""
+    native = k.native(op, attr)
+    if dtypes <= native:
+        return fn
+
+    def lifted(*xs: Any) -> tf.Tensor:
+        d = xs[0].dtype
+        if d in native:
+            return fn(*xs)
+        if d == tf.uint64 and u64 is not None:
+            return u64(*xs)
+        w = k.work_dtype(op, d, work, attr)
+        if w is None:
+            return _host(fn, xs)
+        n = len(xs) if tensors is None else tensors
+        out = fn(*(cast(x, w) for x in xs[:n]), *xs[n:])
+        return cast(out, d) if cast_back else out
+
+    lifted.__name__ = getattr(fn, "__name__", op)
+    return lifted
+
+
+def _host(fn: Prim, xs: tuple) -> tf.Tensor:
+    dev = xs[0].device
+    with tf.device("/device:CPU:0"):
+        out = fn(*xs)
+    if not dev:
+        return out
+    with tf.device(dev):
+        return gen_array_ops.identity(out)
+
+
+# ---------------------------------------------------------------------- shared by chapters
+_INT64_MIN = -(2**63)
+
+
+def u64_key(x: tf.Tensor) -> tf.Tensor:
+    """uint64 -> int64, order-preserving (the sign bit flipped): how uint64 values are
+    compared, reduced and sorted, since TF's ordered kernels lack uint64 and no wider
+    dtype holds them."""
+    return gen_bitwise_ops.bitwise_xor(
+        gen_array_ops.bitcast(x, tf.int64), const(_INT64_MIN, tf.int64, x.device)
+    )
+
+
+def u64_from_key(k: tf.Tensor) -> tf.Tensor:
+    """The inverse of ``u64_key``."""
+    return gen_array_ops.bitcast(
+        gen_bitwise_ops.bitwise_xor(k, const(_INT64_MIN, tf.int64, k.device)), tf.uint64
+    )
+
+
+def truth(x: tf.Tensor) -> tf.Tensor:
+    """``x != 0`` as a bool tensor (``x`` itself if bool): all, any, nonzero, count_nonzero."""
+    return x if x.dtype == tf.bool else gen_math_ops.not_equal(x, zeros_like(x))
+
+
+def reduce_axes(x: tf.Tensor, axes: tuple[int, ...] | None) -> tf.Tensor:
+    """The axes argument of TF's reductions (int64): every axis of ``x`` for ``None``."""
+    return all_axes(x) if axes is None else int_list(tuple(axes))

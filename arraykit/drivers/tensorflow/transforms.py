@@ -15,7 +15,7 @@ from typing import Any
 
 import tensorflow as tf
 
-from ._base import JIT_OPTIONS, Transforms, check_jit_options
+from .._base import JIT_OPTIONS, Transforms, check_jit_options
 
 _ZERO = tf.UnconnectedGradients.ZERO
 

@@ -1,4 +1,5 @@
-"""Indexing, creation and manipulation primitives of the TensorFlow driver.
+"""Indexing primitives of the TensorFlow driver: ``getitem``, ``setitem``, ``take``,
+``take_along_axis``.
 
 Basic keys (ints, slices, ``None``, ``...``) become one ``StridedSlice`` (or
 ``TensorStridedSliceUpdate``) with cached index constants.  Keys with integer or boolean
@@ -6,28 +7,26 @@ arrays follow NumPy: booleans become the coordinates of their ``True`` elements,
 advanced indices are broadcast together and gathered with ``GatherNd`` (``GatherV2`` for
 a single index array), and the broadcast dimensions go where NumPy puts them.  Updates
 through such keys scatter into the flattened tensor (``TensorScatterUpdate``).
+
+``basic_spec``, ``strided`` and ``basic_slice`` are also how the other chapters slice
+(``flip`` beyond 8 dimensions, ``diagonal``, the FFTs' cropping).
 """
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import numpy as np
 import tensorflow as tf
 from tensorflow.python.framework.ops import EagerTensor as _EagerTensor
 from tensorflow.python.ops import gen_array_ops as ga
-from tensorflow.python.ops import gen_manip_ops
-from tensorflow.python.ops import gen_math_ops as gm
 
-from .._devices import Device
-from . import _tf_support as S
-from ._tf_support import TF_OF
+from . import support as S
 
 _EMPTY_SLICE = slice(None)
 
 
-def _basic_spec(key: tuple) -> tuple | None:
+def basic_spec(key: tuple) -> tuple | None:
     """StridedSlice arguments for a key of ints, slices, None and Ellipsis; else None."""
     begin, end, strides = [], [], []
     bmask = emask = ellipsis = newaxis = shrink = 0
@@ -74,7 +73,8 @@ def _basic_spec(key: tuple) -> tuple | None:
     )
 
 
-def _strided(x: Any, spec: tuple) -> Any:
+def strided(x: Any, spec: tuple) -> Any:
+    """``x[key]`` as one StridedSlice, ``spec`` being ``basic_spec(key)``."""
     b, e, s, bm, em, el, na, sh = spec
     return ga.strided_slice(x, b, e, s, bm, em, el, na, sh)
 
@@ -87,10 +87,10 @@ def _too_many_dims(x: Any, key: tuple) -> bool:
     return rank + sum(item is None for item in key) > _MAX_STRIDED
 
 
-def _slice(x: Any, key: tuple) -> Any:
+def basic_slice(x: Any, key: tuple) -> Any:
     """``x[key]`` for a basic key (ints, slices, None, Ellipsis), any number of dims."""
     if not _too_many_dims(x, key):
-        return _strided(x, _basic_spec(key)) if key else x
+        return strided(x, basic_spec(key)) if key else x
     # axis by axis with GatherV2, which takes any rank
     ndim = x.shape.rank
     consumed = sum(item is not None and item is not Ellipsis for item in key)
@@ -150,10 +150,10 @@ def _host_element(x: Any, key: tuple) -> Any:
     return _EagerTensor(x._numpy()[tuple(ints)], x.device, x._datatype_enum())
 
 
-class ArraysMixin:
-    """Indexing, creation and manipulation primitives."""
+class Indexing:
+    """``getitem``, ``setitem``, ``take``, ``take_along_axis``.  Advanced keys use the
+    manipulation chapter's ``expand_dims`` and ``broadcast_to``."""
 
-    # ------------------------------------------------------------------ indexing
     def getitem(self, x: Any, key: tuple) -> Any:
         if len(key) == 1 and key[0].__class__ is int and S.rank(x) <= _MAX_STRIDED:  # x[i]
             i = key[0]
@@ -165,11 +165,11 @@ class ArraysMixin:
             if element is not None:
                 return element
         key = _scalar_indices(key)
-        spec = _basic_spec(key)
+        spec = basic_spec(key)
         if spec is not None:
             if not key:
                 return x
-            return _slice(x, key) if _too_many_dims(x, key) else _strided(x, spec)
+            return basic_slice(x, key) if _too_many_dims(x, key) else strided(x, spec)
         return self._advanced(x, key)
 
     def _expand_key(self, x: Any, key: tuple) -> tuple[Any, list]:
@@ -217,7 +217,7 @@ class ArraysMixin:
         x, items = self._expand_key(x, key)
         positions = [i for i, it in enumerate(items) if it.__class__ is not slice]
         if any(it is not _EMPTY_SLICE for it in items if it.__class__ is slice):
-            x = _slice(x, tuple(it if it.__class__ is slice else _EMPTY_SLICE for it in items))
+            x = basic_slice(x, tuple(it if it.__class__ is slice else _EMPTY_SLICE for it in items))
         index = [items[p] for p in positions]
         if len(index) == 1 and index[0].shape.rank >= 1:
             return ga.gather_v2(x, index[0], S.const(positions[0], tf.int64))
@@ -249,11 +249,11 @@ class ArraysMixin:
 
     def setitem(self, x: Any, key: tuple, value: Any) -> Any:
         key = _scalar_indices(key)
-        spec = _basic_spec(key)
+        spec = basic_spec(key)
         if spec is not None and not _too_many_dims(x, key):
             if all(item is Ellipsis for item in key):
                 return self._broadcast_like(value, x)
-            value = self._broadcast_like(value, _strided(x, spec))
+            value = self._broadcast_like(value, strided(x, spec))
             return ga.tensor_strided_slice_update(x, *spec[:3], value, *spec[3:])
         # the flat positions the key selects, then one scatter into the flattened x
         shape = ga.shape(x, out_type=tf.int64)
@@ -302,169 +302,3 @@ class ArraysMixin:
             inv = tuple(np.argsort(perm))
             out = ga.transpose(out, S.int_list(inv))
         return out
-
-    # ------------------------------------------------------------------ creation
-    def arange(self, start: Any, stop: Any, step: Any, dtype: np.dtype, device: Device) -> Any:
-        n = max(math.ceil((stop - start) / step), 0)
-        tfd = TF_OF[dtype]
-        if dtype.kind in "iu":
-            # int64 arithmetic wraps like the target dtype: exact for uint64 too
-            wrap = lambda v: (int(v) + 2**63) % 2**64 - 2**63  # noqa: E731
-            idx = S.iota(n)
-            vals = gm.add_v2(
-                gm.mul(idx, S.const(wrap(step), tf.int64)), S.const(wrap(start), tf.int64)
-            )
-            return S.cast(vals, tfd)
-        idx = S.cast(S.iota(n), tf.float64)  # start + i * step in float64, as NumPy
-        vals = gm.add_v2(
-            gm.mul(idx, S.const(float(step), tf.float64)), S.const(float(start), tf.float64)
-        )
-        return S.cast(vals, tfd)
-
-    def full(self, shape: tuple[int, ...], fill_value: Any, dtype: np.dtype, device: Device) -> Any:
-        value = self._scalar(fill_value, TF_OF[dtype], device)
-        return ga.fill(S.int_list(tuple(shape)), value)
-
-    def empty(self, shape: tuple[int, ...], dtype: np.dtype, device: Device) -> Any:
-        return self.full(shape, False, dtype, device)
-
-    def eye(self, n_rows: int, n_cols: int, k: int, dtype: np.dtype, device: Device) -> Any:
-        k = max(min(k, n_cols), -n_rows)  # beyond the matrix: no ones (and no int64 overflow)
-        rows = S.iota(k + n_rows, k)
-        mask = gm.equal(ga.expand_dims(rows, S.const(1, tf.int64)), S.iota(n_cols))
-        return S.cast(mask, TF_OF[dtype])
-
-    def linspace(
-        self, start: Any, stop: Any, num: int, endpoint: bool, dtype: np.dtype, device: Device
-    ) -> Any:
-        # NumPy's algorithm, in float64 (complex128) on the device
-        work = tf.complex128 if dtype.kind == "c" else tf.float64
-        cast = complex if dtype.kind == "c" else float
-        start, stop = cast(start), cast(stop)
-        div = (num - 1) if endpoint else num
-        delta = stop - start
-        idx = S.cast(S.iota(num), work)
-        if div > 0:
-            step = delta / div
-            if step == 0:
-                y = gm.mul(gm.real_div(idx, S.const(cast(div), work)), S.const(delta, work))
-            else:
-                y = gm.mul(idx, S.const(step, work))
-        else:
-            y = gm.mul(idx, S.const(delta, work))
-        y = gm.add_v2(y, S.const(start, work))
-        if endpoint and num > 1:
-            y = ga.concat_v2([y[:-1], ga.reshape(S.const(stop, work), S.int_list((1,)))],
-                             S.const(0, tf.int64))  # fmt: skip
-        return S.cast(y, TF_OF[dtype])
-
-    def _tri(self, x: Any, k: int, lower: bool) -> Any:
-        n, m = S.static_shape(x)[-2:]
-        if n is None or m is None:
-            shape = ga.shape(x, out_type=tf.int64)
-            n, m_k = shape[-2], gm.sub(shape[-1], S.const(k, tf.int64))
-        else:
-            m_k = m - k
-        rows = ga.expand_dims(S.iota(n), S.const(1, tf.int64))
-        cols = S.iota(m_k, -k)  # column j - k: keep j - k <= i (tril), >= i (triu)
-        mask = gm.greater_equal(rows, cols) if lower else gm.less_equal(rows, cols)
-        return S.select(mask, x, S.zeros_like(x))
-
-    def tril(self, x: Any, k: int) -> Any:
-        return self._tri(x, k, True)
-
-    def triu(self, x: Any, k: int) -> Any:
-        return self._tri(x, k, False)
-
-    # ------------------------------------------------------------------ manipulation
-    def reshape(self, x: Any, shape: tuple[int, ...], copy: bool | None) -> Any:
-        out = ga.reshape(x, S.int_list(tuple(shape)))
-        return S.fresh(out) if copy else out
-
-    def permute_dims(self, x: Any, axes: tuple[int, ...]) -> Any:
-        return ga.transpose(x, S.int_list(tuple(axes)))
-
-    def broadcast_to(self, x: Any, shape: tuple[int, ...]) -> Any:
-        have = S.static_shape(x)
-        if len(shape) > 5 and None not in have:
-            # TF's BroadcastTo kernel refuses some broadcasts of more than 5 dimensions
-            # ("not supported yet"): pad the rank, then tile the size-1 axes.
-            padded = (1,) * (len(shape) - len(have)) + tuple(have)
-            reps = tuple(t if p == 1 else 1 for p, t in zip(padded, shape, strict=True))
-            return self.tile(ga.reshape(x, S.int_list(padded)), reps)
-        return ga.broadcast_to(x, S.int_list(tuple(shape)))
-
-    def concat(self, xs: list[Any], axis: int) -> Any:
-        if len(xs) == 1:
-            return xs[0]
-        return ga.concat_v2(list(xs), S.const(axis, tf.int64))
-
-    def stack(self, xs: list[Any], axis: int) -> Any:
-        return ga.pack(list(xs), axis=axis)
-
-    def expand_dims(self, x: Any, axes: tuple[int, ...]) -> Any:
-        shape = list(S.static_shape(x))
-        if None not in shape:
-            for a in axes:
-                shape.insert(a, 1)
-            return ga.reshape(x, S.int_list(tuple(shape)))
-        for a in axes:
-            x = ga.expand_dims(x, S.const(a, tf.int64))
-        return x
-
-    def squeeze(self, x: Any, axes: tuple[int, ...]) -> Any:
-        if not axes:  # TF's Squeeze with no axes would drop every size-1 axis
-            return x
-        return ga.squeeze(x, axis=list(axes))
-
-    def flip(self, x: Any, axes: tuple[int, ...]) -> Any:
-        if not axes:
-            return x
-        if x.shape.rank > _MAX_STRIDED:
-            key = tuple(
-                slice(None, None, -1) if i in axes else _EMPTY_SLICE for i in range(x.shape.rank)
-            )
-            return _slice(x, key)
-        return ga.reverse_v2(x, S.int_list(tuple(axes)))
-
-    def roll(self, x: Any, shifts: tuple[int, ...], axes: tuple[int, ...]) -> Any:
-        if not axes:
-            return x
-        return gen_manip_ops.roll(x, S.int_list(tuple(shifts)), S.int_list(tuple(axes)))
-
-    def repeat(self, x: Any, repeats: Any, axis: int) -> Any:
-        n = S.static_shape(x)[axis]
-        if repeats.__class__ is int:
-            if n is None:
-                n = ga.shape(x, out_type=tf.int64)[axis]
-            total = n * repeats if isinstance(n, int) else gm.mul(S.const(repeats, tf.int64), n)
-            idx = gm.floor_div(S.iota(total), S.const(max(repeats, 1), tf.int64))
-        else:
-            counts = S.cast(repeats, tf.int64)
-            ends = gm.cumsum(counts, S.const(0, tf.int64))
-            total = gm._sum(counts, S.int_list((0,)), False)
-            seq = S.iota(total)
-            row = S.int_list((1, -1))
-            idx = ga.upper_bound(ga.reshape(ends, row), ga.reshape(seq, row), out_type=tf.int64)
-            idx = idx[0]
-        return ga.gather_v2(x, idx, S.const(axis, tf.int64))
-
-    def tile(self, x: Any, reps: tuple[int, ...]) -> Any:
-        shape = (1,) * (len(reps) - x.shape.rank) + S.static_shape(x)
-        if None in shape:  # unknown sizes (inside tf.function): TF's Tile kernel
-            x = self.expand_dims(x, tuple(range(len(reps) - x.shape.rank)))
-            return ga.tile(x, S.int_list(tuple(reps)))
-        out = tuple(r * s for r, s in zip(reps, shape, strict=True))
-        # TF's Tile kernel lacks several dtypes (uint16, ...): broadcast interleaved axes,
-        # or (beyond BroadcastTo's 8 distinct dims) gather each tiled axis
-        if 2 * len(shape) <= S.MAX_KERNEL_RANK:
-            inter = tuple(v for s in shape for v in (1, s))
-            target = tuple(v for r, s in zip(reps, shape, strict=True) for v in (r, s))
-            y = ga.broadcast_to(ga.reshape(x, S.int_list(inter)), S.int_list(target))
-            return ga.reshape(y, S.int_list(out))
-        x = ga.reshape(x, S.int_list(shape))
-        for axis, (r, s) in enumerate(zip(reps, shape, strict=True)):
-            if r != 1:
-                idx = S.const(tuple(i % s for i in range(r * s)) if s else (), tf.int64)
-                x = ga.gather_v2(x, idx, S.const(axis, tf.int64))
-        return x
