@@ -1,7 +1,9 @@
 """Function-transform hooks of the NumPy driver (the contract: ``_base.Transforms``).
 
-No automatic differentiation (``TypeError`` naming the drivers that have it), ``jit``
-runs ``fn`` eagerly, ``vmap`` loops over the mapped axis and stacks.
+``jit`` runs ``fn`` eagerly and ``vmap`` loops over the mapped axis and stacks.  There
+is no automatic differentiation: ``capabilities.autodiff`` is false, so core raises its
+``TypeError`` (naming the drivers that differentiate) before it would call
+``value_and_grad`` or ``jacobian``, and this driver leaves those hooks out.
 """
 
 from __future__ import annotations
@@ -11,23 +13,11 @@ from typing import Any
 
 import numpy as np
 
-from ._base import JIT_OPTIONS, Transforms, check_jit_options
+from .._base import JIT_OPTIONS, Transforms, check_jit_options
 
 
 class NumPyTransforms(Transforms):
     """Eager stand-ins: ``jit`` is the identity, ``vmap`` a loop, no gradients."""
-
-    def _no_autodiff(self, fn: str) -> TypeError:
-        from .. import drivers
-        from .._transforms import no_autodiff_error
-
-        return no_autodiff_error(fn, drivers.get("numpy"))
-
-    def value_and_grad(self, fn: Callable, argnums: tuple[int, ...], has_aux: bool) -> Callable:
-        raise self._no_autodiff("value_and_grad")
-
-    def jacobian(self, fn: Callable, argnums: tuple[int, ...]) -> Callable:
-        raise self._no_autodiff("jacobian")
 
     def jit(self, fn: Callable, static_argnums: tuple[int, ...], options: dict) -> Callable:
         check_jit_options(options, JIT_OPTIONS, "numpy")

@@ -1,0 +1,159 @@
+"""Elementwise primitives of the NumPy driver (core: ``arraykit/_elementwise.py``).
+
+Most are NumPy's ufunc of the same meaning, in ``UFUNCS``, bound by ``install_ufuncs``
+as instance attributes of the driver: one attribute lookup and one call of a small
+function running the ufunc with ``out=...`` (so 0-d results stay arrays).  The methods
+of ``Elementwise`` are the rest: where NumPy misses a special case of the spec, returns
+a NumPy scalar, or leaves a result platform-defined.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+UFUNCS: dict[str, np.ufunc] = {
+    "abs": np.abs, "acos": np.arccos, "acosh": np.arccosh, "asin": np.arcsin,
+    "asinh": np.arcsinh, "atan": np.arctan, "atanh": np.arctanh,
+    "bitwise_invert": np.invert, "ceil": np.ceil, "conj": np.conjugate, "cos": np.cos,
+    "cosh": np.cosh, "exp": np.exp, "floor": np.floor,
+    "isfinite": np.isfinite, "isinf": np.isinf, "isnan": np.isnan, "log": np.log,
+    "log1p": np.log1p, "log2": np.log2, "log10": np.log10,
+    "logical_not": np.logical_not, "negative": np.negative, "sign": np.sign,
+    "signbit": np.signbit, "sin": np.sin, "sinh": np.sinh, "square": np.square,
+    "sqrt": np.sqrt, "tan": np.tan, "trunc": np.trunc,
+    "add": np.add, "atan2": np.arctan2, "bitwise_and": np.bitwise_and,
+    "bitwise_or": np.bitwise_or, "bitwise_xor": np.bitwise_xor, "copysign": np.copysign,
+    "divide": np.divide, "equal": np.equal,
+    "greater": np.greater, "greater_equal": np.greater_equal, "hypot": np.hypot,
+    "less": np.less, "less_equal": np.less_equal, "logaddexp": np.logaddexp,
+    "logical_and": np.logical_and, "logical_or": np.logical_or,
+    "logical_xor": np.logical_xor, "maximum": np.maximum, "minimum": np.minimum,
+    "multiply": np.multiply, "nextafter": np.nextafter, "not_equal": np.not_equal,
+    "pow": np.power, "remainder": np.remainder, "subtract": np.subtract,
+}  # fmt: skip
+"""Primitive name -> the NumPy ufunc that is that primitive exactly."""
+
+
+def _ufunc1(f: np.ufunc) -> Any:
+    def prim(x: np.ndarray) -> np.ndarray:
+        return f(x, out=...)
+
+    prim.__name__ = f.__name__
+    return prim
+
+
+def _ufunc2(f: np.ufunc) -> Any:
+    def prim(x1: np.ndarray, x2: np.ndarray) -> np.ndarray:
+        return f(x1, x2, out=...)
+
+    prim.__name__ = f.__name__
+    return prim
+
+
+def install_ufuncs(driver: object) -> None:
+    """Set every primitive of ``UFUNCS`` on ``driver`` as an instance attribute: a plain
+    function, so a call costs one attribute lookup and no bound-method creation."""
+    for prim_name, uf in UFUNCS.items():
+        setattr(driver, prim_name, (_ufunc1 if uf.nin == 1 else _ufunc2)(uf))
+
+
+class Elementwise:
+    """The elementwise primitives that are not a plain ufunc call."""
+
+    def imag(self, x: np.ndarray) -> np.ndarray:
+        return np.imag(x).copy() if x.dtype.kind == "c" else np.zeros_like(x)
+
+    def real(self, x: np.ndarray) -> np.ndarray:
+        return np.real(x).copy()
+
+    def expm1(self, x: np.ndarray) -> np.ndarray:
+        if x.dtype.kind != "c":
+            return np.expm1(x, out=...)
+        # NumPy's complex expm1 misses the spec's special cases (and loses accuracy near
+        # 0): expm1(a + bj) = expm1(a)cos(b) - 2sin(b/2)**2 + j*exp(a)sin(b).
+        a, b = x.real, x.imag
+        with np.errstate(all="ignore"):
+            # (+ 0.0: expm1(-0 + 0j) is +0 + 0j, unlike the real expm1(-0) = -0)
+            em1 = np.expm1(a)
+            re = np.where(b == 0, em1 + 0.0, em1 * np.cos(b) - 2 * np.sin(b / 2) ** 2)
+            im = np.where(b == 0, b, np.exp(a) * np.sin(b))
+        re = np.where(a == -np.inf, -1.0, re)
+        im = np.where(a == -np.inf, 0.0, im)
+        inf_bad = (a == np.inf) & ~np.isfinite(b)
+        re = np.where(inf_bad, np.inf, re)
+        im = np.where(inf_bad, np.nan, im)
+        return _complex(re, im, x.dtype)
+
+    def tanh(self, x: np.ndarray) -> np.ndarray:
+        out = np.tanh(x, out=...)
+        if x.dtype.kind == "c":
+            # tanh(+-inf + bj) = +-1 + 0j*sign(b) for finite b (spec); NumPy gets the sign of
+            # the zero imaginary part wrong.
+            a, b = x.real, x.imag
+            fix = np.isinf(a) & np.isfinite(b)
+            if fix.any():
+                re = np.where(fix, np.sign(a), out.real)
+                im = np.where(fix, np.copysign(0.0, b), out.imag)
+                out = _complex(re, im, x.dtype)
+        return out
+
+    def floor_divide(self, x1: np.ndarray, x2: np.ndarray) -> np.ndarray:
+        x1, x2 = _operands(x1, x2)
+        out = np.floor_divide(x1, x2, out=...)
+        if x1.dtype.kind == "f":
+            # The spec's floor(x1 / x2) where an operand is infinite (NumPy gives NaN or -1).
+            inf = np.isinf(x1) | np.isinf(x2)
+            if inf.any():
+                with np.errstate(all="ignore"):
+                    out = np.asarray(np.where(inf, np.floor(x1 / x2), out))
+        return out
+
+    def reciprocal(self, x: np.ndarray) -> np.ndarray:
+        return np.reciprocal(x, out=...)
+
+    def round(self, x: np.ndarray) -> np.ndarray:
+        return np.round(x) if x.ndim else np.asarray(np.round(x))
+
+    def bitwise_left_shift(self, x1: np.ndarray, x2: np.ndarray) -> np.ndarray:
+        # NumPy's shift by >= the bit width is platform-defined; the result is 0.
+        x1, x2 = _operands(x1, x2)
+        out = np.left_shift(x1, x2, out=...)
+        return np.where(x2 >= x1.dtype.itemsize * 8, x1.dtype.type(0), out)
+
+    def bitwise_right_shift(self, x1: np.ndarray, x2: np.ndarray) -> np.ndarray:
+        x1, x2 = _operands(x1, x2)
+        bits = x1.dtype.itemsize * 8
+        # Shifting by >= the bit width: sign fill for signed ints (clamp to bits - 1), 0 for
+        # unsigned ones (NumPy's own result there is platform-defined).
+        out = np.right_shift(x1, np.minimum(x2, bits - 1), out=...)
+        if x1.dtype.kind == "u":
+            out = np.asarray(np.where(x2 >= bits, x1.dtype.type(0), out))
+        return out
+
+    def clip(self, x: np.ndarray, min: Any, max: Any) -> np.ndarray:
+        out = x
+        if min is not None:
+            out = np.maximum(out, min, out=...)
+        if max is not None:
+            out = np.minimum(out, max, out=...)
+        return out.copy() if out is x else out
+
+
+def _operands(x1: Any, x2: Any) -> tuple[np.ndarray, np.ndarray]:
+    """Both operands as arrays: a Python scalar operand (capabilities.python_scalars)
+    takes the other's dtype."""
+    if type(x1) is not np.ndarray:
+        return np.asarray(x1, dtype=x2.dtype), x2
+    if type(x2) is not np.ndarray:
+        return x1, np.asarray(x2, dtype=x1.dtype)
+    return x1, x2
+
+
+def _complex(re: np.ndarray, im: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    """A complex array from its parts, exactly (``re + 1j*im`` turns inf + nan j into nan)."""
+    out = np.empty(np.shape(re), dtype)
+    out.real = re
+    out.imag = im
+    return out

@@ -1,0 +1,31 @@
+"""Sorting primitives of the NumPy driver (core: ``arraykit/_sorting.py``).
+
+NumPy sorts ascending only: a descending sort is the ascending sort of the reversed
+input, reversed back, which keeps equal elements in input order for the stable kinds.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+class Sorting:
+    """``sort`` and ``argsort``, with every NumPy ``kind``."""
+
+    def sort(
+        self, x: np.ndarray, axis: int, descending: bool, stable: bool, kind: str | None
+    ) -> np.ndarray:
+        if not descending:
+            return np.sort(x, axis=axis, kind=kind or ("stable" if stable else None))
+        return np.flip(self.sort(np.flip(x, axis), axis, False, stable, kind), axis)
+
+    def argsort(
+        self, x: np.ndarray, axis: int, descending: bool, stable: bool, kind: str | None
+    ) -> np.ndarray:
+        kind = kind or ("stable" if stable else None)
+        if not descending:
+            return np.argsort(x, axis=axis, kind=kind).astype(np.int64, copy=False)
+        # Sort the reversed input ascending and map back: equal elements keep their order.
+        n = x.shape[axis]
+        idx = np.argsort(np.flip(x, axis), axis=axis, kind=kind)
+        return np.flip(n - 1 - idx, axis).astype(np.int64, copy=False)
