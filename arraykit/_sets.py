@@ -5,6 +5,12 @@ its value-equality rules on every driver: NaNs are distinct (each counted once),
 and ``+0.0`` are one value; index arrays have the default integer dtype.  They need a
 driver whose ``capabilities.data_dependent_shapes`` is set.
 
+Where the standard leaves the order open, arraykit gives the one NumPy, JAX, PyTorch,
+CuPy and array-api-strict give and clients rely on (scikit-learn encodes labels by
+position in ``unique_values``): values ascending (complex numbers by real, then imaginary
+part), NaNs last; each value is represented by its first occurrence in ``x`` (``-0.0``
+or ``0.0``, whichever comes first), which ``indices`` points at.
+
 Spec: https://data-apis.org/array-api/2025.12/API_specification/set_functions.html
 """
 
@@ -120,7 +126,8 @@ def _index(drv: Driver, value: Any, index: np.dtype) -> Array:
 
 
 def unique_all(x: Array, /) -> UniqueAllResult:
-    """Unique elements of ``x`` (flattened), with first indices, inverse indices, counts.
+    """Unique elements of ``x`` (flattened, ascending, NaNs last), with the index of each
+    one's first occurrence, the inverse indices and the counts.
 
     Returns a ``UniqueAllResult(values, indices, inverse_indices, counts)`` named tuple;
     ``inverse_indices`` has ``x``'s shape.
@@ -139,7 +146,7 @@ def unique_all(x: Array, /) -> UniqueAllResult:
 
 
 def unique_counts(x: Array, /) -> UniqueCountsResult:
-    """Unique elements of ``x`` (flattened) and how often each occurs.
+    """Unique elements of ``x`` (flattened, ascending, NaNs last) and how often each occurs.
 
     Returns a ``UniqueCountsResult(values, counts)`` named tuple.
 
@@ -152,7 +159,8 @@ def unique_counts(x: Array, /) -> UniqueCountsResult:
 
 
 def unique_inverse(x: Array, /) -> UniqueInverseResult:
-    """Unique elements of ``x`` (flattened) and the indices that rebuild ``x`` from them.
+    """Unique elements of ``x`` (flattened, ascending, NaNs last) and the indices that
+    rebuild ``x`` from them.
 
     Returns a ``UniqueInverseResult(values, inverse_indices)`` named tuple;
     ``inverse_indices`` has ``x``'s shape.
@@ -166,7 +174,8 @@ def unique_inverse(x: Array, /) -> UniqueInverseResult:
 
 
 def unique_values(x: Array, /) -> Array:
-    """Unique elements of ``x`` (flattened), as a 1-D array of ``x``'s dtype.
+    """Unique elements of ``x`` (flattened), ascending with NaNs last, as a 1-D array of
+    ``x``'s dtype.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.unique_values.html
     """

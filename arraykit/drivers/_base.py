@@ -350,7 +350,11 @@ class Driver:
     # unique_counts(x) -> (values, counts); unique_inverse(x) -> (values, inverse_indices)
     # unique_values(x) -> values
     #     The spec's semantics: NaNs distinct, signed zeros equal, inverse_indices shaped
-    #     like ``x``, index arrays of the default integer dtype.
+    #     like ``x``, index arrays of the default integer dtype.  Beyond the spec, what
+    #     every major library does and clients rely on: values ascending (complex
+    #     lexicographically), NaNs last; each value represented by, and ``indices``
+    #     pointing at, its first occurrence in ``x`` (so ``-0.0`` or ``0.0``, whichever
+    #     comes first).  ``host_unique`` below computes exactly this on host data.
     # isin(x1, x2, invert) -> x          (x1, x2 of one dtype)
     # sort(x, axis, descending, stable, kind) -> x; argsort(...) -> x
     #     ``kind`` is None or one of ``capabilities.sort_kinds``; ``stable=True`` keeps
@@ -388,6 +392,20 @@ SortKind = Literal["quicksort", "mergesort", "heapsort", "stable"]
 def default_device_of(devices: list[Device]) -> Device:
     """The first device: drivers list their default first."""
     return devices[0]
+
+
+def host_unique(x: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``unique_all``'s contract on host data: ``(values, indices, inverse_indices,
+    counts)``, values sorted with NaNs last, each the first occurrence of its value.
+
+    For drivers that compute data-dependent shapes on the host (NumPy, JAX eagerly).
+    NumPy's own ``unique_values``/``unique_counts`` hash integers and return them
+    unsorted since NumPy 2.3; ``np.unique`` with ``return_index`` sorts stably, so the
+    first occurrence represents each run of equal values."""
+    values, indices, inverse, counts = np.unique(
+        x.reshape(-1), return_index=True, return_inverse=True, return_counts=True, equal_nan=False
+    )
+    return values, indices, inverse.reshape(x.shape), counts
 
 
 def canonical_dtype(dt: np.dtype) -> np.dtype:
