@@ -31,7 +31,9 @@ _object_new = object.__new__
 class Array:
     """An n-dimensional array of one dtype on one device of one driver."""
 
-    __slots__ = ("__weakref__", "_driver", "_dtype", "_value")
+    # _view and _views are set only on views and their bases, on drivers whose values are
+    # immutable (see _views): reading them needs getattr(x, "_view", None).
+    __slots__ = ("__weakref__", "_driver", "_dtype", "_value", "_view", "_views")
 
     _value: Any
     _driver: Driver

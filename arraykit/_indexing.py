@@ -27,6 +27,7 @@ from ._core import (
     same_driver,
 )
 from ._creation import asarray
+from ._views import assign, is_view_key, link, same_view
 
 # NumPy dtype kind of Python data -> the Python scalar kind it stands for.
 _DATA_KIND = {"b": "b", "i": "i", "u": "i", "f": "f", "c": "c"}
@@ -44,13 +45,25 @@ def getitem(x: Array, key: Any) -> Array:
         n = shape[0]
         if n is not None and not -n <= key < n:
             raise IndexError(f"__getitem__: index {key} is out of bounds for axis 0 with size {n}")
-        return new(drv.getitem(x._value, ((key % n) if n else key,)), drv, x._dtype)
-    return new(drv.getitem(x._value, _normalize_key(x, key, "__getitem__")), drv, x._dtype)
+        key = ((key % n) if n else key,)
+        out = new(drv.getitem(x._value, key), drv, x._dtype)
+        if len(shape) > 1 and not drv.capabilities.mutable:  # a view, as in NumPy
+            return link(x, out, key)
+        return out
+    nkey = _normalize_key(x, key, "__getitem__")
+    out = new(drv.getitem(x._value, nkey), drv, x._dtype)
+    if not drv.capabilities.mutable and is_view_key(nkey, x.ndim):
+        return link(x, out, nkey)
+    return out
 
 
 def setitem(x: Array, key: Any, value: Any) -> None:
     """``x[key] = value``: in place on mutable drivers, a functional update on the others;
     the Array keeps its identity, and is unchanged when anything fails.
+
+    Views behave as in NumPy on every driver: a write to a view (``v = x[1:4]``) reaches
+    ``x``, and a write to ``x`` reaches ``v`` (on TF and JAX, by writing back through the
+    base's functional update: see ``_views``).
 
     ``value`` must promote to ``x``'s dtype under the active promotion mode (the 2025.12
     rule; Python scalars and lists of them count as weak, like scalars) and broadcast to
@@ -60,6 +73,8 @@ def setitem(x: Array, key: Any, value: Any) -> None:
     nkey = _normalize_key(x, key, "__setitem__")
     dtype = x._dtype
     if value.__class__ is Array:
+        if not drv.capabilities.mutable and same_view(x, nkey, value):
+            return  # x[k] += 1: the in-place operator already wrote through the view x[k]
         native = _array_value(x, value)
     else:
         kind = _promotion.scalar_kind(value)
@@ -83,7 +98,7 @@ def setitem(x: Array, key: Any, value: Any) -> None:
     except Exception as e:
         _diagnose_setitem(x, nkey, native, e)
         raise
-    x._value = result
+    assign(x, result)
 
 
 def _check_weak(kind: str, dtype: np.dtype, value: Any) -> None:

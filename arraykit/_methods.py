@@ -18,6 +18,7 @@ from ._array import Array
 from ._indexing import getitem, setitem
 from ._linalg_core import matrix_transpose
 from ._manipulation import permute_dims
+from ._views import assign
 
 
 def install(namespace: ModuleType) -> None:
@@ -115,8 +116,8 @@ def _install_operators(namespace: dict[str, Any]) -> None:
             drv = self._driver
             if drv.capabilities.mutable:  # update in place, so that views see it (NumPy)
                 self._value = drv.setitem(self._value, (Ellipsis,), result._value)
-            else:
-                self._value = result._value
+            else:  # a new value, written through to the bases and views of self
+                assign(self, result._value)
             return self
 
         return op

@@ -1,0 +1,196 @@
+"""Views: basic indexing behaves as NumPy's views on every driver.
+
+A write through a view reaches its base and a write to the base reaches its views, on
+TensorFlow and JAX (immutable values, written back by core) as on NumPy (shared memory).
+Each test runs the same program on NumPy arrays and on arraykit arrays and compares.
+"""
+
+from __future__ import annotations
+
+import gc
+import weakref
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import arraykit as ak
+
+
+def test_write_through_a_slice_reaches_the_base(driver):
+    x = ak.zeros(6)
+    v = x[1:4]
+    v += 1
+    v[0] = 7
+    np.testing.assert_array_equal(np.asarray(x), [0, 7, 1, 1, 0, 0])
+    np.testing.assert_array_equal(np.asarray(v), [7, 1, 1])
+
+
+def test_write_to_the_base_reaches_its_views(driver):
+    x = ak.reshape(ak.arange(12.0), (3, 4))
+    row, col, block = x[1], x[:, 2], x[1:, ::-2]
+    x[1, 2] = -1.0
+    x += 100
+    ref = np.arange(12.0).reshape(3, 4)
+    ref[1, 2] = -1.0
+    ref += 100
+    np.testing.assert_array_equal(np.asarray(row), ref[1])
+    np.testing.assert_array_equal(np.asarray(col), ref[:, 2])
+    np.testing.assert_array_equal(np.asarray(block), ref[1:, ::-2])
+
+
+def test_views_of_views_and_siblings(driver):
+    ref = np.arange(24.0).reshape(2, 3, 4)
+    x = ak.asarray(ref)
+    a, ra = x[1], ref[1]
+    b, rb = a[:, 1:3], ra[:, 1:3]
+    c, rc = x[..., 2], ref[..., 2]  # a sibling of a, overlapping b
+    d, rd = b[None, 0], rb[None, 0]
+    d *= -1
+    rd *= -1
+    b[2] = 0.5
+    rb[2] = 0.5
+    for got, want in ((x, ref), (a, ra), (b, rb), (c, rc), (d, rd)):
+        np.testing.assert_array_equal(np.asarray(got), want)
+
+
+def test_augmented_assignment_on_a_slice(driver):
+    x = ak.asarray([1, 2, 3, 4, 5])
+    x[1:4] += 10  # getitem, __iadd__ on the view, then setitem of that view
+    x[::2] *= 2
+    np.testing.assert_array_equal(np.asarray(x), [2, 12, 26, 14, 10])
+
+
+@pytest.mark.parametrize(
+    "key",
+    [0, (1, 2), (-1, 0)],
+    ids=["int-of-1d", "ints-of-2d", "negative-ints"],
+)
+def test_integers_addressing_every_axis_copy(driver, key):
+    """NumPy returns a scalar (a copy) for those: writing the 0-D result changes nothing."""
+    data = np.arange(12).reshape(3, 4) if isinstance(key, tuple) else np.arange(4)
+    x = ak.asarray(data)
+    v = x[key]
+    v[...] = 99
+    np.testing.assert_array_equal(np.asarray(x), data)
+
+
+def test_ellipsis_of_0d_and_int_with_ellipsis_are_views(driver):
+    x = ak.asarray(3.0)
+    v = x[...]
+    v[...] = 4.0
+    assert float(x) == 4.0
+    y = ak.asarray([1.0, 2.0])
+    w = y[0, ...]  # a 0-D view in NumPy
+    w[...] = 5.0
+    np.testing.assert_array_equal(np.asarray(y), [5.0, 2.0])
+
+
+def test_advanced_indexing_copies(driver):
+    x = ak.asarray([1.0, 2.0, 3.0])
+    for v in (x[ak.asarray([0, 2])], x[ak.asarray([True, False, True])]):
+        v[...] = 0.0
+    np.testing.assert_array_equal(np.asarray(x), [1.0, 2.0, 3.0])
+
+
+def test_failed_write_leaves_base_and_views_unchanged(driver):
+    x = ak.asarray([[1, 2, 3], [4, 5, 6]])
+    v = x[1]
+    w = x[:, 1:]
+    with pytest.raises(ValueError):
+        v[:] = ak.asarray([1, 2])  # shape (2,) into (3,)
+    with pytest.raises(TypeError):
+        v[0] = 1.5  # a float into an int array
+    np.testing.assert_array_equal(np.asarray(x), [[1, 2, 3], [4, 5, 6]])
+    np.testing.assert_array_equal(np.asarray(v), [4, 5, 6])
+    np.testing.assert_array_equal(np.asarray(w), [[2, 3], [5, 6]])
+
+
+def test_views_form_no_reference_cycles(driver):
+    x = ak.zeros((4, 4))
+    v = x[1:3]
+    base, view = weakref.ref(x), weakref.ref(v)
+    v[0, 0] = 1.0
+    assert float(ak.sum(x)) == 1.0
+    del x
+    v[1, 1] = 2.0  # the base may be gone from the user's hands: writes still work
+    np.testing.assert_array_equal(np.asarray(v)[:, :2], [[1.0, 0.0], [0.0, 2.0]])
+    gc.disable()
+    try:
+        del v
+        assert view() is None and base() is None  # freed by reference counting alone
+    finally:
+        gc.enable()
+
+
+def test_many_short_lived_views_do_not_accumulate(driver):
+    x = ak.zeros(8)
+    for i in range(300):
+        x[i % 7 : i % 7 + 2] += 1
+    x[0] = 0.0  # a write walks the base's views: they must be few
+    ref = np.zeros(8)
+    for i in range(300):
+        ref[i % 7 : i % 7 + 2] += 1
+    ref[0] = 0.0
+    np.testing.assert_array_equal(np.asarray(x), ref)
+    refs = getattr(x, "_views", None) or []
+    assert sum(r() is not None for r in refs) == 0
+    assert len(refs) <= 32
+
+
+# ---------------------------------------------------------------------- differential
+_SHAPE = (4, 5)
+
+
+@st.composite
+def basic_keys(draw: st.DrawFn, ndim: int) -> tuple:
+    """A basic index (ints, slices, None, at most one Ellipsis) for an array of ``ndim``."""
+    items: list = []
+    axes = draw(st.integers(0, ndim))
+    for _ in range(axes):
+        if draw(st.booleans()):
+            items.append(draw(st.integers(-1, 2)))
+        else:
+            start = draw(st.none() | st.integers(-4, 4))
+            stop = draw(st.none() | st.integers(-4, 4))
+            step = draw(st.sampled_from([None, 1, 2, -1, -2]))
+            items.append(slice(start, stop, step))
+    if draw(st.booleans()):
+        items.insert(draw(st.integers(0, len(items))), None)
+    if axes < ndim and draw(st.booleans()):
+        items.insert(draw(st.integers(0, len(items))), Ellipsis)
+    return tuple(items)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data())
+def test_view_programs_match_numpy(driver, data):
+    """Random programs of slicing, item assignment and in-place arithmetic on a base and
+    its views give NumPy's values for every handle, on every driver."""
+    ref = np.arange(20, dtype=np.int64).reshape(_SHAPE)
+    handles = [(ak.asarray(ref), ref)]
+    for step in range(data.draw(st.integers(1, 8), label="steps")):
+        got, want = handles[data.draw(st.integers(0, len(handles) - 1), label="handle")]
+        key = data.draw(basic_keys(want.ndim), label=f"key{step}")
+        try:
+            want_view = want[key]
+        except IndexError:
+            with pytest.raises(IndexError):
+                got[key]
+            continue
+        action = data.draw(st.sampled_from(["view", "set", "iadd"]), label=f"action{step}")
+        if action == "view":
+            if np.shares_memory(want_view, ref):  # a view in NumPy, not a scalar copy
+                handles.append((got[key], want_view))
+        elif action == "set":
+            value = data.draw(st.integers(-50, 50), label=f"value{step}")
+            want[key] = value
+            got[key] = value
+        else:
+            want += 3
+            got += 3
+    for got, want in handles:
+        np.testing.assert_array_equal(np.asarray(got), want)
