@@ -45,11 +45,11 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from .. import _dtypes
-from .._array import Array
-from .._devices import Device
-from ._base import Capabilities, Driver
-from ._jax_indexing import (
+from ... import _dtypes
+from ..._array import Array
+from ..._devices import Device
+from .._base import Capabilities, Driver
+from .indexing import (
     ARR,
     ONE_INT,
     ArrayImpl,
@@ -62,7 +62,7 @@ from ._jax_indexing import (
     setitem_jit,
     split_key,
 )
-from ._jax_kernels import (
+from .kernels import (
     ELEMENTWISE,
     HELPERS,
     KERNELS,
@@ -71,7 +71,7 @@ from ._jax_kernels import (
     linalg_eig,
     linalg_eigvals,
 )
-from ._jax_transforms import JAXTransforms
+from .transforms import JAXTransforms
 
 Tracer = jax.core.Tracer
 _CANON = _dtypes._CANONICAL  # the one canonical-dtype table (the transform hooks use it too)

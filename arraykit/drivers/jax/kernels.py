@@ -18,7 +18,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from ._jax_complex import COMPLEX_SPECIAL_CASES, complex_special_cases
+from .._jax_complex import COMPLEX_SPECIAL_CASES, complex_special_cases
 
 HIGHEST = lax.Precision.HIGHEST  # exact float32 matmuls on GPU/TPU too (no TF32/bf16 passes)
 

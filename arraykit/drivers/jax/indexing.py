@@ -15,7 +15,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from ._jax_kernels import kernel_jit
+from .kernels import kernel_jit
 
 Tracer = jax.core.Tracer
 ArrayImpl = type(jnp.zeros(()))

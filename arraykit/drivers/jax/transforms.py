@@ -15,8 +15,8 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
-from .._array import Array
-from ._base import JIT_OPTIONS, NOT_HANDLED, Transforms, check_jit_options
+from ..._array import Array
+from .._base import JIT_OPTIONS, NOT_HANDLED, Transforms, check_jit_options
 
 
 def _is_array(node: Any) -> bool:
