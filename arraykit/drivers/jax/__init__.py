@@ -53,7 +53,7 @@ import jax
 import numpy as np
 
 from ... import _dtypes
-from .._base import Capabilities, Driver
+from .._base import Capabilities, Driver, core_link
 from . import (
     creation,
     elementwise,
@@ -142,7 +142,11 @@ class JAXDriver(
 
     def __init__(self, refuse: Mapping[str, Any] | None = None) -> None:
         jax.config.update("jax_enable_x64", True)  # process-wide; see the module docstring
-        pytree.register()
+        # What core lends the driver (it linked itself when arraykit was imported): the
+        # array class, to register as a pytree and to recognise in jit's tree form.
+        link = core_link()
+        pytree.register(link)
+        self.transforms.link(link)
         # Devices (devices.py).
         self._refuse_extra = {k: frozenset(v) for k, v in (refuse or {}).items()}
         self._devices = list_devices()

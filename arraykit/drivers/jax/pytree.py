@@ -2,8 +2,10 @@
 arraykit arrays as arguments, and ``jit``/``vmap`` return them.
 
 An array flattens to its native value (the one leaf) and keeps its driver and dtype as
-aux data.  The flatten runs on every ``jax.jit`` call over arrays (``ak.jit``'s tree form
-included): it is as short as it can be.
+aux data.  The class and its accessors come from core through the contract
+(``_base.core_link``): a driver never imports ``Array``.  The flatten runs on every
+``jax.jit`` call over arrays (``ak.jit``'s tree form included): it is one C-level getter
+call and two tuples.
 """
 
 from __future__ import annotations
@@ -14,28 +16,30 @@ import jax
 import numpy as np
 
 from ... import _dtypes
-from ..._array import Array
-from .._base import Driver
+from .._base import CoreLink, Driver
 
 _CANON = _dtypes._CANONICAL
 _REGISTERED = False
 
 
-def _flatten(a: Array) -> tuple[tuple[Any], tuple[Driver, np.dtype]]:
-    return (a._value,), (a._driver, a._dtype)
-
-
-def _unflatten(aux: tuple[Driver, np.dtype], children: Any) -> Array:
-    # JAX unflattens with tracers and with placeholder leaves (object(), None): no
-    # validation; a leaf's own (canonical) dtype wins over the recorded one.
-    (value,) = children
-    drv, dtype = aux
-    return Array._new(value, drv, _CANON.get(getattr(value, "dtype", None), dtype))
-
-
-def register() -> None:
-    """Register ``Array`` with JAX, once per process (JAX refuses a second time)."""
+def register(link: CoreLink) -> None:
+    """Register core's array class with JAX, once per process (JAX refuses a second
+    registration of a type)."""
     global _REGISTERED
-    if not _REGISTERED:
-        jax.tree_util.register_pytree_node(Array, _flatten, _unflatten)
-        _REGISTERED = True
+    if _REGISTERED:
+        return
+    parts, new = link.parts, link.new
+
+    def flatten(a: Any) -> tuple[tuple[Any], tuple[Driver, np.dtype]]:
+        native, driver, dtype = parts(a)
+        return (native,), (driver, dtype)
+
+    def unflatten(aux: tuple[Driver, np.dtype], children: Any) -> Any:
+        # JAX unflattens with tracers and with placeholder leaves (object(), None): no
+        # validation; a leaf's own (canonical) dtype wins over the recorded one.
+        (native,) = children
+        driver, dtype = aux
+        return new(native, driver, _CANON.get(getattr(native, "dtype", None), dtype))
+
+    jax.tree_util.register_pytree_node(link.array_type, flatten, unflatten)
+    _REGISTERED = True
