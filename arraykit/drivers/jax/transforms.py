@@ -4,6 +4,11 @@
 The hook contract is ``_base.Transforms``.  ``jit_compile`` is accepted and ignored (JAX
 always compiles).  Gradients of complex inputs are conjugated: JAX returns
 ``df/dx - i df/dy``, the contract ``df/dx + i df/dy``.
+
+The tree form (``jit_arrays``) hands ``jax.jit`` the user's arraykit arrays, which JAX
+flattens itself (``pytree.py``); it checks, while tracing, that every traced leaf and
+every result is one, of a driver with these hooks.  arraykit's array class comes from
+core through the contract (``link``), never by import.
 """
 
 from __future__ import annotations
@@ -15,12 +20,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
-from .._array import Array
-from ._base import JIT_OPTIONS, NOT_HANDLED, Transforms, check_jit_options
-
-
-def _is_array(node: Any) -> bool:
-    return node.__class__ is Array
+from .._base import JIT_OPTIONS, NOT_HANDLED, CoreLink, Transforms, check_jit_options
 
 
 class _NotArrays(Exception):
@@ -38,9 +38,10 @@ def _takes(
     static_argnums: tuple[int, ...],
     static_argnames: frozenset[str],
     hooks: Transforms,
+    array_type: type,
 ) -> bool:
-    """Whether the tree form can take these arguments: every traced leaf an Array of one
-    driver with these hooks, static values hashable."""
+    """Whether the tree form can take these arguments: every traced leaf an array (of
+    ``array_type``) of one driver with these hooks, static values hashable."""
     n = len(args)
     static = {i % n for i in static_argnums if -n <= i < n}
     try:
@@ -52,11 +53,11 @@ def _takes(
         [a for i, a in enumerate(args) if i not in static],
         [v for k, v in kwargs.items() if k not in static_argnames],
     )
-    leaves = jax.tree_util.tree_leaves(dynamic, is_leaf=_is_array)
-    drv = leaves[0]._driver if leaves and leaves[0].__class__ is Array else None
+    leaves = jax.tree_util.tree_leaves(dynamic, is_leaf=lambda x: x.__class__ is array_type)
+    drv = leaves[0].driver if leaves and leaves[0].__class__ is array_type else None
     if drv is None or drv.transforms is not hooks:
         return False
-    return all(x.__class__ is Array and x._driver is drv for x in leaves)
+    return all(x.__class__ is array_type and x.driver is drv for x in leaves)
 
 
 def _checked(
@@ -64,18 +65,22 @@ def _checked(
     static_argnums: tuple[int, ...],
     static_argnames: frozenset[str],
     hooks: Transforms,
+    array_type: type,
 ) -> Callable:
     """``f`` raising ``_NotArrays`` while tracing unless ``_takes`` its arguments and its
-    result is Arrays only (the tree form)."""
+    result is arrays only (the tree form)."""
+
+    def is_array(x: Any) -> bool:
+        return x.__class__ is array_type
 
     def checked(*args: Any, **kwargs: Any) -> Any:
-        if not _takes(args, kwargs, static_argnums, static_argnames, hooks):
+        if not _takes(args, kwargs, static_argnums, static_argnames, hooks, array_type):
             raise _NotArrays
         out = f(*args, **kwargs)
-        for x in jax.tree_util.tree_leaves(out, is_leaf=_is_array):
+        for x in jax.tree_util.tree_leaves(out, is_leaf=is_array):
             # Results are rebuilt with their own driver: it must be one of these hooks
             # (another driver's array would come back holding a JAX value).
-            if x.__class__ is not Array or x._driver.transforms is not hooks:
+            if x.__class__ is not array_type or x.driver.transforms is not hooks:
                 raise _NotArrays
         return out
 
@@ -83,7 +88,15 @@ def _checked(
 
 
 class JAXTransforms(Transforms):
-    """The transform hooks of ``JAXDriver``."""
+    """The transform hooks of ``JAXDriver`` (one object, shared by every JAX driver)."""
+
+    def __init__(self) -> None:
+        self._array_type: type | None = None
+
+    def link(self, core: CoreLink) -> None:
+        """Take arraykit's array class from core; ``JAXDriver`` calls this when it is
+        created, before core can call ``jit_arrays``."""
+        self._array_type = core.array_type
 
     def value_and_grad(self, fn: Callable, argnums: tuple[int, ...], has_aux: bool) -> Callable:
         vg = jax.value_and_grad(fn, argnums=argnums, has_aux=has_aux)
@@ -117,8 +130,11 @@ class JAXTransforms(Transforms):
         # types of a trace that passed them.  Once they fail (a non-array result, a Python
         # scalar leaf, another driver's array) the form is not tried again: core's
         # general path takes those calls.
+        array_type = self._array_type
+        if array_type is None:  # only if core called it before any JAXDriver existed
+            raise RuntimeError("JAXTransforms.jit_arrays: no JAXDriver has been created yet")
         tree = jax.jit(
-            _checked(f, static_argnums, static_argnames, self),
+            _checked(f, static_argnums, static_argnames, self, array_type),
             static_argnums=static_argnums,
             static_argnames=static_argnames,
         )
@@ -135,7 +151,7 @@ class JAXTransforms(Transforms):
             except (TypeError, ValueError):
                 # JAX refused an argument before tracing (an unhashable static value, a
                 # leaf of no JAX type): core's path raises its own error, or handles it.
-                if not _takes(args, kwargs, static_argnums, static_argnames, self):
+                if not _takes(args, kwargs, static_argnums, static_argnames, self, array_type):
                     return NOT_HANDLED
                 raise
 

@@ -1,13 +1,17 @@
-"""The JAX driver's indexing: keys split into a static plan and dynamic values.
+"""The JAX driver's indexing (core's ``_indexing.py``): keys split into a static plan and
+dynamic values.
 
 A key's structure (which items are ints, slices, ``None``, ``...``, arrays) is static
 to ``jax.jit``; the values that vary from call to call are not, wherever XLA allows:
 ``x[i]``, ``x[i:i + k]`` and ``x[idx]`` compile once for every ``i`` and every ``idx``
-of one shape.  Boolean masks are data-dependent and handled by the driver.
+of one shape.  Boolean masks are data-dependent: eagerly, NumPy applies them on the host
+(``Devices._from_host``); a traced mask works only in ``x[mask] = scalar`` (as a
+``where``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import jax
@@ -15,10 +19,12 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from ._jax_kernels import kernel_jit
+from ... import _dtypes
+from ..._devices import Device
+from .kernels import kernel_jit
+from .tracing import ArrayImpl, Tracer, concrete
 
-Tracer = jax.core.Tracer
-ArrayImpl = type(jnp.zeros(()))
+_INT64 = _dtypes.int64
 
 INT, ARR = "int", "array"  # markers in a static key spec: a dynamic int / index array
 ONE_INT = ("i",)  # the basic_spec of x[i]
@@ -174,3 +180,71 @@ def one_value_per_mask(key: tuple, mask: Any, x: Any, value: Any) -> bool:
 def host_key(key: tuple) -> tuple:
     """``key`` with its JAX arrays as NumPy arrays."""
     return tuple(np.asarray(k) if isinstance(k, jax.Array) else k for k in key)
+
+
+_take = kernel_jit(lambda x, i, axis: jnp.take(x, i, axis=axis), static_argnums=(2,))
+_take_along_axis = kernel_jit(
+    lambda x, i, axis: jnp.take_along_axis(x, i, axis=axis), static_argnums=(2,)
+)
+
+# Why boolean indexing cannot be traced, and what to use instead.
+_MASK_WHY = "a boolean mask makes the result's shape depend on the data"
+_MASK_INSTEAD = "use ak.where(mask, x, fill) to keep the shape, or index outside the transform"
+_MASK_SET_INSTEAD = (
+    "assign a scalar, or use ak.where(mask, new_values, x) with new_values shaped like x"
+)
+
+
+class Indexing:
+    """``getitem``, ``setitem`` (a functional update: JAX values are immutable), ``take``
+    and ``take_along_axis``.
+
+    Eagerly, core bounds-checks integer indices (``to_scalar`` raises on tracers, so under
+    ``jax.jit`` it cannot): inside ``jit`` JAX clamps out-of-range gathers (``x[i]``;
+    ``take`` and ``take_along_axis`` fill instead: NaN, or the integer extreme) and drops
+    out-of-range scatters (``x[i] = v``); negative indices wrap as in NumPy."""
+
+    # From JAXDriver's other parts (devices.py, creation.py).
+    device_of: Callable[[Any], Device]
+    _from_host: Callable[[Any, Any], Any]
+    _scalar: Callable[[Any, type, np.dtype, Device], Any]
+
+    def _offsets(self, x: Any, ints: Any) -> list[Any]:
+        """Python ints as (cached) 0-d values on ``x``'s device: a jitted call converts
+        each Python int argument anew (~4 us each), a JAX value it takes as is."""
+        dev = self.device_of(x)
+        return [self._scalar(i, int, _INT64, dev) if i.__class__ is int else i for i in ints]
+
+    def getitem(self, x: Any, key: tuple) -> Any:
+        if len(key) == 1 and key[0].__class__ is int:  # x[i]: the common case, fast
+            return basic_jit(x, ONE_INT, self._scalar(key[0], int, _INT64, self.device_of(x)))
+        spec, dyn, mask = split_key(key)
+        if mask is None:
+            if ARR not in spec:
+                plan, offsets = basic_spec(x.shape, key)
+                return basic_jit(x, plan, *self._offsets(x, offsets))
+            return getitem_jit(x, spec, *self._offsets(x, dyn))
+        concrete(mask, "boolean indexing x[mask]", _MASK_WHY, _MASK_INSTEAD)
+        if isinstance(x, Tracer):  # a concrete mask on a traced x: JAX can do it
+            return x[key]
+        return self._from_host(np.asarray(x)[host_key(key)], x)
+
+    def setitem(self, x: Any, key: tuple, value: Any) -> Any:
+        spec, dyn, mask = split_key(key)
+        if mask is None:
+            return setitem_jit(x, value, spec, *self._offsets(x, dyn))
+        if one_value_per_mask(key, mask, x, value):  # a where() keeps shapes static
+            return mask_set_jit(x, mask, value)
+        why = _MASK_WHY + " (value has one entry per True)"
+        concrete(mask, "x[mask] = value", why, _MASK_SET_INSTEAD)
+        if isinstance(x, Tracer) or isinstance(value, Tracer):
+            return x.at[key].set(value)
+        out = np.array(x)  # a writable host copy
+        out[host_key(key)] = np.asarray(value)
+        return self._from_host(out, x)
+
+    def take(self, x: Any, indices: Any, axis: int) -> Any:
+        return _take(x, indices, axis)
+
+    def take_along_axis(self, x: Any, indices: Any, axis: int) -> Any:
+        return _take_along_axis(x, indices, axis)

@@ -1,0 +1,155 @@
+"""The JAX driver's elementwise kernels and casts (core's ``_elementwise.py``).
+
+Each function of the standard is its ``jax.numpy`` twin compiled by ``kernel_jit``.
+Where ``jax.numpy`` departs from the standard's special cases, the fix is written here,
+inside the compiled function, at no extra dispatch: signed zeros and NaNs of ``sign``,
+``floor_divide`` and ``remainder`` at zeros and infinities, complex ``log1p`` near -1,
+and the complex special cases of ``complex.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+
+from ..._devices import Device
+from .complex import COMPLEX_SPECIAL_CASES, complex_special_cases
+from .devices import PROBED
+from .kernels import kernel_jit
+from .tracing import ArrayImpl
+
+
+def _imag(x: Any) -> Any:
+    return jnp.imag(x) if jnp.iscomplexobj(x) else jnp.zeros_like(x)
+
+
+def _real(x: Any) -> Any:
+    return jnp.real(x) if jnp.iscomplexobj(x) else x
+
+
+def _round(x: Any) -> Any:
+    return jnp.round(x) if not jnp.issubdtype(x.dtype, jnp.integer) else x
+
+
+def _clip(x: Any, lo: Any, hi: Any) -> Any:
+    if lo is not None:
+        x = jnp.maximum(x, lo)
+    if hi is not None:
+        x = jnp.minimum(x, hi)
+    return x
+
+
+def _sign(x: Any) -> Any:
+    # sign(-0.0) is +0 and sign(0j) is 0j (jnp keeps the zero's sign); NaN parts give NaN.
+    out = jnp.where(x == 0, jnp.zeros_like(x), jnp.sign(x))
+    if jnp.iscomplexobj(x):
+        nan = jnp.isnan(x.real) | jnp.isnan(x.imag)
+        out = jnp.where(nan, jnp.asarray(complex(np.nan, np.nan), x.dtype), out)
+    return out
+
+
+def _log1p(x: Any) -> Any:
+    if not jnp.iscomplexobj(x):
+        return jnp.log1p(x)
+    # XLA's complex log1p loses |1 + z| to underflow near z = -1 (log1p(-1 + 1e-155j)
+    # is -inf): log(hypot(1 + a, b)) there, log1p of the exact square away from it.
+    a, b = jnp.real(x), jnp.imag(x)
+    small = (jnp.abs(a) < 0.5) & (jnp.abs(b) < 0.5)
+    re = jnp.where(small, 0.5 * jnp.log1p(a * (2 + a) + b * b), jnp.log(jnp.hypot(1 + a, b)))
+    return lax.complex(re, jnp.arctan2(b, 1 + a))
+
+
+def _floor_divide(x1: Any, x2: Any) -> Any:
+    out = jnp.floor_divide(x1, x2)
+    if not jnp.issubdtype(x1.dtype, jnp.floating):
+        return out
+    # The spec's floor(x1 / x2) where a zero or an infinity is involved (signed zeros,
+    # infinities); jnp's Python-style divmod elsewhere.
+    special = ~(jnp.isfinite(x1) & jnp.isfinite(x2)) | (x1 == 0) | (x2 == 0)
+    return jnp.where(special, jnp.floor(x1 / x2), out)
+
+
+def _remainder(x1: Any, x2: Any) -> Any:
+    out = jnp.remainder(x1, x2)
+    if not jnp.issubdtype(x1.dtype, jnp.floating):
+        return out
+    return jnp.where(out == 0, jnp.copysign(jnp.zeros_like(out), x2), out)  # x2's sign
+
+
+_UNARY: dict[str, Callable[[Any], Any]] = {
+    "abs": jnp.abs, "acos": jnp.arccos, "acosh": jnp.arccosh, "asin": jnp.arcsin,
+    "asinh": jnp.arcsinh, "atan": jnp.arctan, "atanh": jnp.arctanh,
+    "bitwise_invert": jnp.invert, "ceil": jnp.ceil, "conj": jnp.conj, "cos": jnp.cos,
+    "cosh": jnp.cosh, "exp": jnp.exp, "expm1": jnp.expm1, "floor": jnp.floor,
+    "imag": _imag, "isfinite": jnp.isfinite, "isinf": jnp.isinf, "isnan": jnp.isnan,
+    "log": jnp.log, "log1p": _log1p, "log2": jnp.log2, "log10": jnp.log10,
+    "logical_not": jnp.logical_not, "negative": jnp.negative, "real": _real,
+    "reciprocal": jnp.reciprocal, "round": _round, "sign": _sign,
+    "signbit": jnp.signbit, "sin": jnp.sin, "sinh": jnp.sinh, "square": jnp.square,
+    "sqrt": jnp.sqrt, "tan": jnp.tan, "tanh": jnp.tanh, "trunc": jnp.trunc,
+}  # fmt: skip
+
+_BINARY: dict[str, Callable[[Any, Any], Any]] = {
+    "add": jnp.add, "atan2": jnp.arctan2, "bitwise_and": jnp.bitwise_and,
+    "bitwise_left_shift": jnp.left_shift, "bitwise_or": jnp.bitwise_or,
+    "bitwise_right_shift": jnp.right_shift, "bitwise_xor": jnp.bitwise_xor,
+    "copysign": jnp.copysign, "divide": jnp.divide, "equal": jnp.equal,
+    "floor_divide": _floor_divide, "greater": jnp.greater,
+    "greater_equal": jnp.greater_equal, "hypot": jnp.hypot, "less": jnp.less,
+    "less_equal": jnp.less_equal, "logaddexp": jnp.logaddexp,
+    "logical_and": jnp.logical_and, "logical_or": jnp.logical_or,
+    "logical_xor": jnp.logical_xor, "maximum": jnp.maximum, "minimum": jnp.minimum,
+    "multiply": jnp.multiply, "nextafter": jnp.nextafter, "not_equal": jnp.not_equal,
+    "pow": jnp.power, "remainder": _remainder, "subtract": jnp.subtract,
+}  # fmt: skip
+
+
+def _unary(f: Callable[[Any], Any], name: str) -> Any:
+    if name in COMPLEX_SPECIAL_CASES:
+        return kernel_jit(complex_special_cases(f, *COMPLEX_SPECIAL_CASES[name]))
+    return kernel_jit(lambda x: f(x))
+
+
+def _binary(f: Callable[[Any, Any], Any]) -> Any:
+    return kernel_jit(lambda x1, x2: f(x1, x2))
+
+
+KERNELS: dict[str, Any] = {
+    **{name: _unary(f, name) for name, f in _UNARY.items()},
+    **{name: _binary(f) for name, f in _BINARY.items()},
+    "clip": kernel_jit(_clip),
+}
+"""The elementwise primitives, compiled (``JAXDriver`` binds them as they are)."""
+
+
+@partial(kernel_jit, static_argnums=1)
+def _astype(x: Any, dtype: np.dtype) -> Any:
+    if dtype == np.bool_:
+        return x != 0
+    if jnp.iscomplexobj(x) and not jnp.issubdtype(dtype, jnp.complexfloating):
+        x = jnp.real(x)
+    return lax.convert_element_type(x, dtype)
+
+
+class Elementwise:
+    """What is more than a kernel: ``astype`` (core casts every operand to the dtype it
+    chose; a no-op when it has it, else a check that the device holds the dtype) and the
+    optional ``integer_pow`` fast path."""
+
+    # From JAXDriver's other parts (devices.py).
+    device_of: Callable[[Any], Device]
+    _check_dtype: Callable[[Device, np.dtype, str], None]
+
+    integer_pow = staticmethod(kernel_jit(lax.integer_pow, static_argnums=1))
+
+    def astype(self, x: Any, dtype: np.dtype) -> Any:
+        if x.dtype == dtype:
+            return x
+        if x.__class__ is ArrayImpl and dtype in PROBED:
+            self._check_dtype(self.device_of(x), dtype, "astype")
+        return _astype(x, dtype)
