@@ -13,7 +13,6 @@ Spec: https://data-apis.org/array-api/2025.12/API_specification/array_object.htm
 from __future__ import annotations
 
 import math
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -191,4 +190,8 @@ class Array:
 
 # Drivers that must know the array class (JAX's pytree registration) get it through the
 # contract, never by importing this module.
-link_core(CoreLink(Array, attrgetter("_value", "_driver", "_dtype"), Array._new))
+def _flatten(a: Array) -> tuple[tuple[Any], tuple[Driver, np.dtype]]:
+    return (a._value,), (a._driver, a._dtype)
+
+
+link_core(CoreLink(Array, _flatten, Array._new))

@@ -425,8 +425,10 @@ class CoreLink(NamedTuple):
 
     array_type: type
     """arraykit's ``Array`` (test ``x.__class__ is array_type``: no subclasses exist)."""
-    parts: Callable[[Any], tuple[Any, Driver, np.dtype]]
-    """``parts(a) -> (native, driver, dtype)`` of an array (a C-level attribute getter)."""
+    flatten: Callable[[Any], tuple[tuple[Any], tuple[Driver, np.dtype]]]
+    """``flatten(a) -> ((native,), (driver, dtype))``: an array's one leaf and its
+    auxiliary data, the form pytree registries take (JAX calls it on every ``jax.jit``
+    call over arrays, so core writes it to read its slots directly)."""
     new: Callable[[Any, Driver, np.dtype], Any]
     """``new(native, driver, dtype)``: a new array; ``dtype`` is the native's canonical
     dtype.  No validation (JAX rebuilds pytrees with placeholder leaves)."""

@@ -38,8 +38,8 @@ primitives that are more than a kernel: ``elementwise``, ``indexing``, ``creatio
 ``manipulation``, ``searching``, ``sorting``, ``sets``, ``statistics``, ``utility``,
 ``linalg``, ``fft``, ``interop`` (NumPy, scalars, DLPack), ``devices`` (devices, dtype
 probing, placement) and ``transforms`` (the transform hooks).  JAX's own: ``kernels``
-(how kernels are compiled), ``complex`` (the complex special cases XLA does not
-follow), ``tracing`` (traced values and their errors), ``pytree`` (``Array`` as a
+(how kernels are compiled), ``special_cases`` (the complex special cases XLA
+does not follow), ``tracing`` (traced values and their errors), ``pytree`` (``Array`` as a
 pytree).  Mixins reach each other through ``self`` only: each names, as annotations,
 what it uses from the others.
 """
@@ -77,9 +77,6 @@ from .manipulation import Manipulation
 from .searching import Searching
 from .sets import Sets
 from .transforms import JAXTransforms
-
-# Importing a submodule binds its name in this module: here ``complex`` is complex.py,
-# not the builtin (which this module does not use).
 
 _CANON = _dtypes._CANONICAL  # the one canonical-dtype table
 

@@ -4,7 +4,7 @@ Each function of the standard is its ``jax.numpy`` twin compiled by ``kernel_jit
 Where ``jax.numpy`` departs from the standard's special cases, the fix is written here,
 inside the compiled function, at no extra dispatch: signed zeros and NaNs of ``sign``,
 ``floor_divide`` and ``remainder`` at zeros and infinities, complex ``log1p`` near -1,
-and the complex special cases of ``complex.py``.
+and the complex special cases of ``special_cases.py``.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ import numpy as np
 from jax import lax
 
 from ..._devices import Device
-from .complex import COMPLEX_SPECIAL_CASES, complex_special_cases
 from .devices import PROBED
 from .kernels import kernel_jit
+from .special_cases import COMPLEX_SPECIAL_CASES, complex_special_cases
 from .tracing import ArrayImpl
 
 

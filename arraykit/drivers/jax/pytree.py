@@ -4,8 +4,8 @@ arraykit arrays as arguments, and ``jit``/``vmap`` return them.
 An array flattens to its native value (the one leaf) and keeps its driver and dtype as
 aux data.  The class and its accessors come from core through the contract
 (``_base.core_link``): a driver never imports ``Array``.  The flatten runs on every
-``jax.jit`` call over arrays (``ak.jit``'s tree form included): it is one C-level getter
-call and two tuples.
+``jax.jit`` call over arrays (``ak.jit``'s tree form included): core's own ``flatten``,
+registered as it is (no wrapper frame).
 """
 
 from __future__ import annotations
@@ -28,11 +28,7 @@ def register(link: CoreLink) -> None:
     global _REGISTERED
     if _REGISTERED:
         return
-    parts, new = link.parts, link.new
-
-    def flatten(a: Any) -> tuple[tuple[Any], tuple[Driver, np.dtype]]:
-        native, driver, dtype = parts(a)
-        return (native,), (driver, dtype)
+    new = link.new
 
     def unflatten(aux: tuple[Driver, np.dtype], children: Any) -> Any:
         # JAX unflattens with tracers and with placeholder leaves (object(), None): no
@@ -41,5 +37,5 @@ def register(link: CoreLink) -> None:
         driver, dtype = aux
         return new(native, driver, _CANON.get(getattr(native, "dtype", None), dtype))
 
-    jax.tree_util.register_pytree_node(link.array_type, flatten, unflatten)
+    jax.tree_util.register_pytree_node(link.array_type, link.flatten, unflatten)
     _REGISTERED = True

@@ -12,8 +12,8 @@ chapters, each a mixin class of the driver: ``creation``, ``indexing``, ``manipu
 ``interop``, ``devices``.  ``elementwise.build`` returns the elementwise primitives,
 bound as instance attributes (many are TF's op functions themselves).  ``transforms``
 holds the transform hooks, ``support`` the dtype tables, the kernel registry and the
-helpers several chapters share, ``complex`` the complex special cases TF's kernels miss.
-Imports between these modules go one way (``support`` first; ``indexing`` before
+helpers several chapters share, ``complex_math`` the complex functions TF's kernels get
+wrong.  Imports between these modules go one way (``support`` first; ``indexing`` before
 ``manipulation``, ``linalg`` and ``fft``; ``sorting`` before ``searching`` and ``sets``),
 and none imports this module.
 
@@ -43,8 +43,6 @@ from tensorflow.python.ops import gen_array_ops as ga
 from tensorflow.python.ops import gen_math_ops as gm
 
 from .._base import Capabilities, Driver
-
-# Importing a submodule binds its name here: ``complex`` is the module, not the builtin.
 from . import elementwise
 from . import support as S
 from .creation import Creation

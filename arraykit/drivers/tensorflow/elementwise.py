@@ -24,7 +24,7 @@ from tensorflow.python.ops import gen_bitwise_ops as gb
 from tensorflow.python.ops import gen_math_ops as gm
 
 from . import support as S
-from .complex import complex_logs, complex_tanh
+from .complex_math import complex_logs, complex_tanh
 from .support import (
     BOOL,
     COMPLEX,
