@@ -1,8 +1,9 @@
 """The JAX driver's set primitives (core's ``_sets.py``).
 
 ``isin`` is a kernel bound as it is.  The ``unique_*`` results' shapes depend on the
-data: NumPy computes them on the host (its semantics are the spec's: sorted, NaNs
-distinct and last, signed zeros equal), eagerly only.
+data: they are computed on the host, eagerly only, by the contract's reference
+``_base.host_unique`` (sorted, NaNs distinct and last, first occurrences; NumPy's own
+``unique_values`` returns integers in hash order).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 import jax.numpy as jnp
 import numpy as np
 
+from .._base import host_unique
 from .kernels import KernelTable, compile_table
 from .tracing import concrete
 
@@ -38,17 +40,15 @@ class Sets:
         return np.asarray(x)
 
     def unique_all(self, x: Any) -> tuple[Any, ...]:
-        r = np.unique_all(self._unique(x, "unique_all"))
-        inverse = r.inverse_indices.reshape(x.shape)
-        return self._from_host((r.values, r.indices, inverse, r.counts), x)
+        return self._from_host(host_unique(self._unique(x, "unique_all")), x)
 
     def unique_counts(self, x: Any) -> tuple[Any, Any]:
-        r = np.unique_counts(self._unique(x, "unique_counts"))
-        return self._from_host((r.values, r.counts), x)
+        values, _, _, counts = host_unique(self._unique(x, "unique_counts"))
+        return self._from_host((values, counts), x)
 
     def unique_inverse(self, x: Any) -> tuple[Any, Any]:
-        r = np.unique_inverse(self._unique(x, "unique_inverse"))
-        return self._from_host((r.values, r.inverse_indices.reshape(x.shape)), x)
+        values, _, inverse, _ = host_unique(self._unique(x, "unique_inverse"))
+        return self._from_host((values, inverse), x)
 
     def unique_values(self, x: Any) -> Any:
-        return self._from_host(np.unique_values(self._unique(x, "unique_values")), x)
+        return self._from_host(host_unique(self._unique(x, "unique_values"))[0], x)
