@@ -171,6 +171,15 @@ class Array:
 
     __hash__ = None  # type: ignore[assignment] # __eq__ is elementwise
 
+    # ------------------------------------------------------------------ copies
+    # copy.copy and copy.deepcopy give an independent array on the same driver and device
+    # (the driver's copy: no host round trip).  Pickling is registered in _interop.
+    def __copy__(self) -> Array:
+        return Array._new(self._driver.copy(self._value), self._driver, self._dtype)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Array:
+        return self.__copy__()
+
     # ------------------------------------------------------------------ display
     def __repr__(self) -> str:
         head = f"dtype={self._dtype}, device={self.device}, driver={self._driver.name}"

@@ -92,6 +92,17 @@ def resolve_device(driver: Driver, device: Any) -> Device:
     )
 
 
+def device_named(driver: str, name: str) -> Device:
+    """The device called ``name`` (``"gpu:1"``) of the driver called ``driver``."""
+    return resolve_device(drivers.get(driver), name)
+
+
+def reduce_device(device: Device) -> tuple[Any, tuple[str, str]]:
+    """``Device.__reduce__``: devices pickle by driver and name (their native handles do
+    not pickle), and come back as this process's device of that name."""
+    return device_named, (device.driver, str(device))
+
+
 _FLOATS = {"float32": _dtypes.float32, "float64": _dtypes.float64}
 _INTS = {"int32": _dtypes.int32, "int64": _dtypes.int64}
 

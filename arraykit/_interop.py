@@ -1,4 +1,5 @@
-"""NumPy interoperability: NEP 13 (``__array_ufunc__``) and NEP 18 (``__array_function__``).
+"""NumPy interoperability: NEP 13 (``__array_ufunc__``) and NEP 18 (``__array_function__``),
+and pickling.
 
 ``np.tanh(x)`` or ``np.sum(x, axis=0)`` on an arraykit array runs through arraykit, on
 the array's driver and device, and returns an arraykit array.  NumPy arrays and
@@ -133,3 +134,17 @@ def array_function(namespace: ModuleType, func: Any, types: Any, args: tuple, kw
     args = tuple(_convert(a, like) for a in args)
     kwargs = {renames.get(k, k): _convert(v, like) for k, v in kwargs.items()}
     return fn(*args, **kwargs)
+
+
+# ---------------------------------------------------------------------- pickling
+def _unpickle(driver: str, device: str, data: np.ndarray, dtype: np.dtype) -> Array:
+    """An array pickled by ``_pickle``, back on its driver and device: ``ValueError``
+    naming the driver or device when this process has no such one."""
+    return asarray(data, dtype=dtype, device=device, driver=driver)
+
+
+def reduce_array(x: Array) -> tuple[Any, tuple[str, str, np.ndarray, np.dtype]]:
+    """``Array.__reduce__``: arrays pickle as host data plus their driver, device and
+    dtype (a traced value has no data yet: its driver raises ``TypeError`` saying so)."""
+    data = np.array(x._driver.to_numpy(x._value), copy=True)
+    return _unpickle, (x._driver.name, str(x.device), data, x._dtype)

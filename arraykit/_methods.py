@@ -1,5 +1,6 @@
 """The methods of ``Array`` that are core functions: operators, indexing, ``T``/``mT``,
-``__array_namespace__`` and the NumPy protocols (NEP 13/18).
+``__array_namespace__``, the NumPy protocols (NEP 13/18) and pickling (``Device``'s too,
+which needs the driver registry).
 
 They are installed on the class by ``install`` once every chapter is loaded: the chapters
 import ``_array`` (for the class), so ``_array`` cannot import them, and installing the
@@ -15,6 +16,8 @@ from typing import Any
 
 from . import _interop
 from ._array import Array
+from ._config import reduce_device
+from ._devices import Device
 from ._indexing import getitem, setitem
 from ._linalg_core import matrix_transpose
 from ._manipulation import permute_dims
@@ -42,6 +45,8 @@ def install(namespace: ModuleType) -> None:
 
     for fn in (__array_namespace__, __array_ufunc__, __array_function__):
         setattr(Array, fn.__name__, fn)
+    Array.__reduce__ = _interop.reduce_array  # type: ignore[method-assign,assignment]
+    Device.__reduce__ = reduce_device  # type: ignore[method-assign,assignment]
     Array.__getitem__ = getitem  # type: ignore[method-assign]
     Array.__setitem__ = setitem  # type: ignore[method-assign]
     Array.T = property(_T, doc="The transpose of a 2-D array (the spec's ``x.T``).")  # type: ignore[method-assign]

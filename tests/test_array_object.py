@@ -3,8 +3,10 @@ attributes and display, checked against NumPy and the spec on every installed dr
 
 from __future__ import annotations
 
+import copy
 import math
 import operator
+import pickle
 
 import numpy as np
 import pytest
@@ -394,3 +396,60 @@ def test_pow_with_python_int_exponent(driver, mode, dtype):
             got = np.asarray(out)
             np.testing.assert_allclose(got, expected, rtol=1e-6, equal_nan=True)
             assert np.array_equal(np.signbit(got), np.signbit(expected)), n
+
+
+# ---------------------------------------------------------------------- pickling, copies
+@pytest.mark.parametrize("dtype", ["float32", "int64", "uint64", "bool", "complex128"])
+def test_pickle_round_trip_keeps_driver_device_dtype_and_values(driver, dtype):
+    if dtype == "complex128" and not driver.capabilities.complex:
+        pytest.skip("driver has no complex dtypes")
+    data = np.array([[0, 1, 2**53 + 1], [3, 4, 5]]).astype(dtype)
+    if dtype == "uint64":
+        data[0, 0] = 2**64 - 1
+    x = ak.asarray(data)
+    y = pickle.loads(pickle.dumps(x))
+    assert y.__class__ is ak.Array and y is not x
+    assert (y.driver, y.device, y.dtype, y.shape) == (x.driver, x.device, x.dtype, x.shape)
+    np.testing.assert_array_equal(np.asarray(y), data)
+    y[...] = ak.zeros_like(y)  # independent of x
+    np.testing.assert_array_equal(np.asarray(x), data)
+
+
+def test_pickle_of_a_view_is_an_independent_array(driver):
+    x = ak.zeros(5)
+    y = pickle.loads(pickle.dumps(x[1:3]))
+    y[0] = 1.0
+    assert float(ak.sum(x)) == 0.0
+
+
+def test_devices_and_dtypes_pickle(driver):
+    dev = ak.asarray([1]).device
+    assert pickle.loads(pickle.dumps(dev)) == dev
+    x = ak.asarray([1, 2])
+    for dtype in (ak.float32, ak.int8, ak.complex64, ak.bool):
+        back = pickle.loads(pickle.dumps(dtype))
+        assert back == dtype
+        assert ak.astype(x, back).dtype is dtype  # core's canonical object again
+
+
+def test_unpickling_on_a_missing_driver_is_a_clear_error(driver):
+    rebuild, (name, device, data, dtype) = ak.asarray([1.0]).__reduce_ex__(2)
+    assert name == driver.name
+    with pytest.raises(ValueError, match="unknown driver 'nodriver'"):
+        rebuild("nodriver", device, data, dtype)
+    with pytest.raises(ValueError, match="unknown device 'gpu:7'"):
+        rebuild(name, "gpu:7", data, dtype)
+
+
+@pytest.mark.parametrize("how", [copy.copy, copy.deepcopy])
+def test_copies_are_independent(driver, how):
+    x = ak.asarray([[1.0, 2.0], [3.0, 4.0]])
+    y = how(x)
+    assert y is not x and (y.driver, y.device, y.dtype) == (x.driver, x.device, x.dtype)
+    y[0, 0] = -1.0
+    x[1, 1] = -2.0
+    np.testing.assert_array_equal(np.asarray(x), [[1.0, 2.0], [3.0, -2.0]])
+    np.testing.assert_array_equal(np.asarray(y), [[-1.0, 2.0], [3.0, 4.0]])
+    nested = how({"w": [x, (x,)]})
+    if how is copy.deepcopy:
+        assert nested["w"][0] is nested["w"][1][0] is not x  # the memo keeps sharing
