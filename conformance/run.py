@@ -48,7 +48,9 @@ def arraykit_commit() -> str | None:
     head = git_head(ROOT)
     if head is None:
         return None
-    cmd = ["git", "-C", str(ROOT), "status", "--porcelain", "--untracked-files=no"]
+    # The results files themselves do not count: a run writes one for the next to see.
+    cmd = ["git", "-C", str(ROOT), "status", "--porcelain", "--untracked-files=no", "--"]
+    cmd += [".", ":(exclude)conformance/results"]
     dirty = subprocess.run(cmd, capture_output=True, text=True).stdout.strip()
     return f"{head}-dirty" if dirty else head
 
