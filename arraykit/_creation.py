@@ -10,6 +10,7 @@ Spec: https://data-apis.org/array-api/2025.12/API_specification/creation_functio
 from __future__ import annotations
 
 import math
+import numbers
 import operator
 from collections.abc import Sequence
 from typing import Any
@@ -81,9 +82,30 @@ def _infer_dtype(data: np.ndarray, cfg: _config.Config, fn: str) -> np.dtype:
         return cfg.default_float
     if kind == "c":
         return cfg.default_complex
-    if kind == "O":
-        raise OverflowError(f"{fn}: Python int out of bounds for {cfg.default_int}")
-    raise TypeError(f"{fn}: cannot make an array from {data.dtype} data")
+    if kind == "O":  # Python ints beyond 64 bits, or objects that are not numbers at all
+        odd = next((v for v in data.flat if not isinstance(v, numbers.Number)), _NO_VALUE)
+        if odd is _NO_VALUE:
+            raise OverflowError(f"{fn}: Python int out of bounds for {cfg.default_int}")
+        raise TypeError(
+            f"{fn}: cannot make an array from {type(odd).__name__} {_short(odd)}; expected "
+            "numbers, nested sequences of numbers, or arrays"
+        )
+    what = {"U": "strings", "S": "bytes", "M": "datetimes", "m": "timedeltas"}.get(kind)
+    if what is None:
+        raise TypeError(f"{fn}: cannot make an array from {data.dtype} data")
+    first = f" ({_short(data.flat[0].item())}, ...)" if data.size else ""
+    raise TypeError(
+        f"{fn}: cannot make an array from {what}{first}; expected numbers, nested sequences "
+        "of numbers, or arrays"
+    )
+
+
+_NO_VALUE = object()
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def asarray(
@@ -119,7 +141,12 @@ def asarray(
     if isinstance(obj, np.ndarray) or hasattr(obj, "__array__") or _is_buffer(obj):
         data = np.asarray(obj)
         if dtype is None:
-            dtype = dt.canonical(data.dtype)
+            try:
+                dtype = dt.canonical(data.dtype)
+            except TypeError as e:
+                raise TypeError(
+                    f"asarray: cannot make an array from {type(obj).__name__}: {e}"
+                ) from None
         if copy is False and data.dtype != dtype:
             raise ValueError(f"asarray: copy=False, but converting to {dtype} needs a copy")
         return new(drv.asarray(data, dtype, dev, copy), drv, dtype)
