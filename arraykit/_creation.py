@@ -20,7 +20,7 @@ import numpy as np
 from . import _config
 from . import _dtypes as dt
 from ._array import Array
-from ._core import check_array, new, same_driver
+from ._core import check_array, new, python_scalar, refuse_in_strict, same_driver
 from ._devices import Device
 from .drivers import Driver
 from .drivers import get as get_driver
@@ -38,7 +38,14 @@ def _target(
 ) -> tuple[Driver, Device, _config.Config]:
     """The driver and device a creation function places its result on."""
     cfg = _config.get()
-    drv = cfg.driver if driver is None else get_driver(driver)
+    if driver is not None:
+        drv = get_driver(driver)
+    elif device is not None and isinstance(device, Device):
+        # A device names its driver: code that follows its inputs' device (worker threads,
+        # whose default driver is NumPy) creates on that driver.
+        drv = cfg.driver if device.driver == cfg.driver.name else get_driver(device.driver)
+    else:
+        drv = cfg.driver
     if device is None:
         dev = cfg.device if drv is cfg.driver and cfg.device is not None else drv.default_device()
     else:
@@ -242,6 +249,9 @@ def arange(
     """
     if stop is None:
         start, stop = 0, start
+    start, _ = python_scalar(start, "arange", "start")  # np.int64(3), 0-D arrays
+    stop, _ = python_scalar(stop, "arange", "stop")
+    step, _ = python_scalar(step, "arange", "step")
     for name, v in (("start", start), ("stop", stop), ("step", step)):
         if v.__class__ not in (int, float) and not isinstance(v, (int, float)):
             raise TypeError(f"arange: {name!r} must be an int or a float, got {v!r}")
@@ -267,8 +277,9 @@ def _filled(fn: str, shape: Any, fill: Any, dtype: Any, device: Any) -> Array:
     shape = _shape_arg(shape, fn)
     drv, dev, cfg = _target(fn, device)
     dtype = _dtype_arg(dtype, fn)
+    fill, fill_dtype = python_scalar(fill, fn, "fill_value")  # np.float32(0.5), 0-D arrays
     if dtype is None:
-        dtype = _scalar_dtype(fill, cfg, fn)
+        dtype = fill_dtype or _scalar_dtype(fill, cfg, fn)
     _check_fill(fill, dtype, fn)
     return new(drv.full(shape, fill, dtype, dev), drv, dtype)
 
@@ -436,16 +447,26 @@ def linspace(
 ) -> Array:
     """``num`` evenly spaced values from ``start`` to ``stop``.
 
+    Beyond the standard, as NumPy: an integer ``dtype`` computes in the default float
+    dtype and rounds towards minus infinity (not under ``promotion="strict"``).
+
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.linspace.html
     """
     num = operator.index(num)
     if num < 0:
         raise ValueError(f"linspace: num must be non-negative, got {num}")
+    start, _ = python_scalar(start, "linspace", "start")
+    stop, _ = python_scalar(stop, "linspace", "stop")
     drv, dev, cfg = _target("linspace", device)
     dtype = _dtype_arg(dtype, "linspace")
     is_complex = isinstance(start, complex) or isinstance(stop, complex)
     if dtype is None:
         dtype = cfg.default_complex if is_complex else cfg.default_float
+    if dtype.kind in "iu" and not is_complex:
+        refuse_in_strict(f"an integer dtype ({dtype})", "linspace", "dtype")
+        work = cfg.default_float
+        values = drv.floor(drv.linspace(start, stop, num, bool(endpoint), work, dev))
+        return new(drv.astype(values, dtype), drv, dtype)
     if dtype.kind not in "fc" or (is_complex and dtype.kind != "c"):
         raise TypeError(f"linspace: dtype must be a floating-point dtype, got {dtype}")
     return new(drv.linspace(start, stop, num, bool(endpoint), dtype, dev), drv, dtype)
