@@ -180,7 +180,12 @@ def bounded_index(index: Array, n: int | None, axis: int, fn: str) -> Any:
         lo = drv.to_scalar(drv.min(v, None, False))
         hi = drv.to_scalar(drv.max(v, None, False))
     except Exception:
-        return v
+        # Traced (ak.jit, ak.vmap): the values exist only when the program runs.  Negative
+        # indices still wrap, in the program; bounds are the backend's to check then (TF
+        # raises, re-raised as IndexError by its jit hook; JAX clamps: see README).
+        nn = drv.asarray(n, index._dtype, drv.device_of(v), None)
+        zero = drv.asarray(0, index._dtype, drv.device_of(v), None)
+        return drv.where(drv.less(v, zero), drv.add(v, nn), v)
     if lo < -n or hi >= n:
         bad = lo if lo < -n else hi
         raise IndexError(f"{fn}: index {bad} is out of bounds for axis {axis} with size {n}")
