@@ -141,6 +141,9 @@ from ._utility import all, any, diff
 # <chapter: linear algebra>
 from ._linalg_core import matmul, matrix_transpose, tensordot, vecdot
 
+# <chapter: NumPy interoperability>
+from ._interop import HostFallbackError, HostFallbackWarning
+
 # <chapter: info>
 from ._info import __array_namespace_info__
 

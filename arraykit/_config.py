@@ -27,7 +27,15 @@ if TYPE_CHECKING:
 class Config:
     """One immutable set of settings.  ``device`` is ``None`` for the driver's default."""
 
-    __slots__ = ("default_float", "default_int", "device", "driver", "promotion", "scalar_results")
+    __slots__ = (
+        "default_float",
+        "default_int",
+        "device",
+        "driver",
+        "host_fallback",
+        "promotion",
+        "scalar_results",
+    )
 
     def __init__(
         self,
@@ -36,12 +44,17 @@ class Config:
         promotion: Promotion,
         default_float: np.dtype,
         default_int: np.dtype,
+        host_fallback: str = "warn",
     ) -> None:
         self.driver = driver
         self.device = device
         self.promotion = promotion
         self.default_float = default_float
         self.default_int = default_int
+        self.host_fallback = host_fallback
+        """What NumPy functions arraykit does not implement do on arraykit arrays: run on
+        a host copy with a ``HostFallbackWarning`` ("warn"), silently ("allow"), or raise
+        ``HostFallbackError`` ("error")."""
         # (array dtype, Python scalar kind) -> result dtype, filled on first use; refused
         # combinations are never stored, so they raise every time.
         self.scalar_results: dict[tuple[np.dtype, str], np.dtype] = {}
@@ -116,8 +129,14 @@ def _pick(table: dict[str, np.dtype], value: Any, what: str) -> np.dtype:
         raise ValueError(f"{what} must be one of {list(table)}, got {value!r}") from None
 
 
+_HOST_FALLBACK = ("warn", "allow", "error")
+
+
 class use:
-    """Set the active driver, device, promotion mode and default dtypes.
+    """Set the active driver, device, promotion mode and default dtypes, and what NumPy
+    functions arraykit does not implement do on its arrays (``host_fallback``: "warn",
+    the default, runs them on a host copy with a ``HostFallbackWarning``; "allow" does
+    so silently; "error" raises ``HostFallbackError``).
 
     As a call, the settings hold for the current thread or asyncio task from now on; as a
     context manager, they are restored on exit::
@@ -141,8 +160,13 @@ class use:
         promotion: str | Promotion | None = None,
         default_float: str | np.dtype | None = None,
         default_int: str | np.dtype | None = None,
+        host_fallback: str | None = None,
     ) -> None:
         cur = get()
+        if host_fallback is not None and host_fallback not in _HOST_FALLBACK:
+            raise ValueError(
+                f"host_fallback must be one of {list(_HOST_FALLBACK)}, got {host_fallback!r}"
+            )
         drv = cur.driver if driver is None else drivers.get(driver)
         if device is not None:
             dev: Device | None = resolve_device(drv, device)
@@ -156,6 +180,7 @@ class use:
             if default_float is None
             else _pick(_FLOATS, default_float, "default_float"),
             cur.default_int if default_int is None else _pick(_INTS, default_int, "default_int"),
+            cur.host_fallback if host_fallback is None else host_fallback,
         )
         self._token = _CONFIG.set(self.config)
 

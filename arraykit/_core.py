@@ -180,7 +180,12 @@ def bounded_index(index: Array, n: int | None, axis: int, fn: str) -> Any:
         lo = drv.to_scalar(drv.min(v, None, False))
         hi = drv.to_scalar(drv.max(v, None, False))
     except Exception:
-        return v
+        # Traced (ak.jit, ak.vmap): the values exist only when the program runs.  Negative
+        # indices still wrap, in the program; bounds are the backend's to check then (TF
+        # raises, re-raised as IndexError by its jit hook; JAX clamps: see README).
+        nn = drv.asarray(n, index._dtype, drv.device_of(v), None)
+        zero = drv.asarray(0, index._dtype, drv.device_of(v), None)
+        return drv.where(drv.less(v, zero), drv.add(v, nn), v)
     if lo < -n or hi >= n:
         bad = lo if lo < -n else hi
         raise IndexError(f"{fn}: index {bad} is out of bounds for axis {axis} with size {n}")
@@ -207,6 +212,55 @@ def numeric_pair(fn: str, x1: Array, x2: Array) -> tuple[Array, Array]:
     if x2._dtype is not dtype:
         x2 = new(drv.astype(x2._value, dtype), drv, dtype)
     return x1, x2
+
+
+_HOST_DATA = (np.generic, np.ndarray)
+
+
+def is_host_data(value: Any) -> bool:
+    """Whether ``value`` is a NumPy scalar or array (not an arraykit array)."""
+    return isinstance(value, _HOST_DATA)
+
+
+def refuse_in_strict(what: str, fn: str, arg: str) -> None:
+    """``TypeError`` under ``promotion="strict"`` for a NumPy-compatible spelling the
+    standard does not define (array-api-compat's NumPy namespace accepts it)."""
+    if _config.get().promotion.name == "strict":
+        raise TypeError(
+            f"{fn}: {arg!r} is {what}, which the standard does not accept (the 'strict' "
+            "promotion mode follows the standard); use a Python scalar or an arraykit array"
+        )
+
+
+def host_operand(value: Any, drv: Driver, like: Any, fn: str, arg: str) -> Array:
+    """A NumPy scalar or array given where arraykit takes an array or a Python scalar:
+    an array of its own dtype (NumPy scalars are not weak, NEP 50) on the driver and
+    device of the native ``like``.  Refused under ``promotion="strict"``."""
+    refuse_in_strict(f"NumPy data ({type(value).__name__})", fn, arg)
+    data = np.asarray(value)
+    try:
+        dtype = dt.canonical(data.dtype)
+    except TypeError as e:
+        raise TypeError(f"{fn}: {arg!r}: {e}") from None
+    return new(drv.asarray(data, dtype, drv.device_of(like), None), drv, dtype)
+
+
+def python_scalar(value: Any, fn: str, arg: str) -> tuple[Any, np.dtype | None]:
+    """Where the standard takes a Python scalar (a fill value, a bound): ``value`` as one,
+    with the dtype it carries when it was a NumPy scalar or a 0-D array (``None`` for
+    Python scalars).  NumPy scalars and 0-D arrays are refused under "strict"."""
+    if value.__class__ in (bool, int, float, complex):
+        return value, None
+    if value.__class__ is Array or isinstance(value, _HOST_DATA):
+        shape = value.shape
+        if shape != ():
+            raise TypeError(f"{fn}: {arg!r} must be a scalar or a 0-D array, got shape {shape}")
+        refuse_in_strict(f"a {type(value).__name__}", fn, arg)
+        if value.__class__ is Array:
+            return value._driver.to_scalar(value._value), value._dtype
+        dtype = dt.canonical(value.dtype)
+        return value.item(), dtype
+    return value, None
 
 
 def default_index_dtype() -> np.dtype:

@@ -10,6 +10,7 @@ Spec: https://data-apis.org/array-api/2025.12/API_specification/creation_functio
 from __future__ import annotations
 
 import math
+import numbers
 import operator
 from collections.abc import Sequence
 from typing import Any
@@ -19,7 +20,7 @@ import numpy as np
 from . import _config
 from . import _dtypes as dt
 from ._array import Array
-from ._core import check_array, new, same_driver
+from ._core import check_array, new, python_scalar, refuse_in_strict, same_driver
 from ._devices import Device
 from .drivers import Driver
 from .drivers import get as get_driver
@@ -37,7 +38,14 @@ def _target(
 ) -> tuple[Driver, Device, _config.Config]:
     """The driver and device a creation function places its result on."""
     cfg = _config.get()
-    drv = cfg.driver if driver is None else get_driver(driver)
+    if driver is not None:
+        drv = get_driver(driver)
+    elif device is not None and isinstance(device, Device):
+        # A device names its driver: code that follows its inputs' device (worker threads,
+        # whose default driver is NumPy) creates on that driver.
+        drv = cfg.driver if device.driver == cfg.driver.name else get_driver(device.driver)
+    else:
+        drv = cfg.driver
     if device is None:
         dev = cfg.device if drv is cfg.driver and cfg.device is not None else drv.default_device()
     else:
@@ -81,9 +89,30 @@ def _infer_dtype(data: np.ndarray, cfg: _config.Config, fn: str) -> np.dtype:
         return cfg.default_float
     if kind == "c":
         return cfg.default_complex
-    if kind == "O":
-        raise OverflowError(f"{fn}: Python int out of bounds for {cfg.default_int}")
-    raise TypeError(f"{fn}: cannot make an array from {data.dtype} data")
+    if kind == "O":  # Python ints beyond 64 bits, or objects that are not numbers at all
+        odd = next((v for v in data.flat if not isinstance(v, numbers.Number)), _NO_VALUE)
+        if odd is _NO_VALUE:
+            raise OverflowError(f"{fn}: Python int out of bounds for {cfg.default_int}")
+        raise TypeError(
+            f"{fn}: cannot make an array from {type(odd).__name__} {_short(odd)}; expected "
+            "numbers, nested sequences of numbers, or arrays"
+        )
+    what = {"U": "strings", "S": "bytes", "M": "datetimes", "m": "timedeltas"}.get(kind)
+    if what is None:
+        raise TypeError(f"{fn}: cannot make an array from {data.dtype} data")
+    first = f" ({_short(data.flat[0].item())}, ...)" if data.size else ""
+    raise TypeError(
+        f"{fn}: cannot make an array from {what}{first}; expected numbers, nested sequences "
+        "of numbers, or arrays"
+    )
+
+
+_NO_VALUE = object()
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def asarray(
@@ -119,7 +148,12 @@ def asarray(
     if isinstance(obj, np.ndarray) or hasattr(obj, "__array__") or _is_buffer(obj):
         data = np.asarray(obj)
         if dtype is None:
-            dtype = dt.canonical(data.dtype)
+            try:
+                dtype = dt.canonical(data.dtype)
+            except TypeError as e:
+                raise TypeError(
+                    f"asarray: cannot make an array from {type(obj).__name__}: {e}"
+                ) from None
         if copy is False and data.dtype != dtype:
             raise ValueError(f"asarray: copy=False, but converting to {dtype} needs a copy")
         return new(drv.asarray(data, dtype, dev, copy), drv, dtype)
@@ -215,6 +249,9 @@ def arange(
     """
     if stop is None:
         start, stop = 0, start
+    start, _ = python_scalar(start, "arange", "start")  # np.int64(3), 0-D arrays
+    stop, _ = python_scalar(stop, "arange", "stop")
+    step, _ = python_scalar(step, "arange", "step")
     for name, v in (("start", start), ("stop", stop), ("step", step)):
         if v.__class__ not in (int, float) and not isinstance(v, (int, float)):
             raise TypeError(f"arange: {name!r} must be an int or a float, got {v!r}")
@@ -240,8 +277,9 @@ def _filled(fn: str, shape: Any, fill: Any, dtype: Any, device: Any) -> Array:
     shape = _shape_arg(shape, fn)
     drv, dev, cfg = _target(fn, device)
     dtype = _dtype_arg(dtype, fn)
+    fill, fill_dtype = python_scalar(fill, fn, "fill_value")  # np.float32(0.5), 0-D arrays
     if dtype is None:
-        dtype = _scalar_dtype(fill, cfg, fn)
+        dtype = fill_dtype or _scalar_dtype(fill, cfg, fn)
     _check_fill(fill, dtype, fn)
     return new(drv.full(shape, fill, dtype, dev), drv, dtype)
 
@@ -409,16 +447,26 @@ def linspace(
 ) -> Array:
     """``num`` evenly spaced values from ``start`` to ``stop``.
 
+    Beyond the standard, as NumPy: an integer ``dtype`` computes in the default float
+    dtype and rounds towards minus infinity (not under ``promotion="strict"``).
+
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.linspace.html
     """
     num = operator.index(num)
     if num < 0:
         raise ValueError(f"linspace: num must be non-negative, got {num}")
+    start, _ = python_scalar(start, "linspace", "start")
+    stop, _ = python_scalar(stop, "linspace", "stop")
     drv, dev, cfg = _target("linspace", device)
     dtype = _dtype_arg(dtype, "linspace")
     is_complex = isinstance(start, complex) or isinstance(stop, complex)
     if dtype is None:
         dtype = cfg.default_complex if is_complex else cfg.default_float
+    if dtype.kind in "iu" and not is_complex:
+        refuse_in_strict(f"an integer dtype ({dtype})", "linspace", "dtype")
+        work = cfg.default_float
+        values = drv.floor(drv.linspace(start, stop, num, bool(endpoint), work, dev))
+        return new(drv.astype(values, dtype), drv, dtype)
     if dtype.kind not in "fc" or (is_complex and dtype.kind != "c"):
         raise TypeError(f"linspace: dtype must be a floating-point dtype, got {dtype}")
     return new(drv.linspace(start, stop, num, bool(endpoint), dtype, dev), drv, dtype)

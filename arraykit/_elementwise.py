@@ -23,7 +23,15 @@ from . import _config, _promotion
 from . import _dtypes as dt
 from ._array import Array
 from ._core import broadcast_shapes as _broadcast_shapes
-from ._core import check_array, new, same_driver, scalar_to_native
+from ._core import (
+    check_array,
+    host_operand,
+    is_host_data,
+    new,
+    python_scalar,
+    same_driver,
+    scalar_to_native,
+)
 
 __all__: list[str] = []  # filled in by _define
 
@@ -219,6 +227,12 @@ def _promote_scalar(
     """The result dtype of ``dtype`` with a Python scalar, and the scalar as an operand."""
     kind = _promotion.scalar_kind(scalar)
     if kind is None:
+        if is_host_data(scalar):  # np.float32(1), np.array([...]): arrays of their dtype
+            other = host_operand(scalar, drv, like, name, arg)
+            cfg = _config.get()
+            out = _promotion.promote(cfg.promotion, dtype, other._dtype, cfg.default_float, name)
+            value = other._value
+            return out, (value if other._dtype is out else drv.astype(value, out))
         raise TypeError(
             f"{name}: {arg!r} must be an arraykit array or a Python scalar, got "
             f"{type(scalar).__name__}; convert it with ak.asarray()"
@@ -336,7 +350,13 @@ def clip(
     for arg, bound in (("min", min), ("max", max)):
         if bound is None:
             bounds.append(None)
-        elif bound.__class__ is Array:
+            continue
+        if bound.__class__ is not Array and is_host_data(bound):  # np.float64(2.0), arrays
+            if np.ndim(bound):
+                bound = host_operand(bound, drv, x._value, "clip", arg)
+            else:
+                bound, _ = python_scalar(bound, "clip", arg)
+        if bound.__class__ is Array:
             same_driver((x, bound), "clip")
             if bound._dtype.kind != x._dtype.kind and not (
                 bound._dtype.kind in "iu" and x._dtype.kind in "iu"

@@ -124,12 +124,13 @@ class Info:
         drv = self._driver
         return {d.name: d for d in _SPEC_DTYPES if d in wanted and supports(drv, d)}
 
-    def devices(self) -> tuple[Device, ...]:
-        """Every device of the driver, its default first.
+    def devices(self) -> list[Device]:
+        """Every device of the driver, its default first (a list, as the standard says:
+        SciPy's tests write ``devices() + [None]``).
 
         Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.info.devices.html
         """
-        return tuple(self._driver.devices())
+        return list(self._driver.devices())
 
 
 def __array_namespace_info__() -> Info:

@@ -4,18 +4,29 @@ and pickling.
 ``np.tanh(x)`` or ``np.sum(x, axis=0)`` on an arraykit array runs through arraykit, on
 the array's driver and device, and returns an arraykit array.  NumPy arrays and
 scalars among the arguments are host data: they join the arraykit array's driver and
-device (as ``ak.asarray`` would).  A NumPy function arraykit has no counterpart for,
-or a ufunc method other than a plain call (``reduce``, ``out=``...), makes NumPy raise
-its usual ``TypeError`` naming the function — never a silent conversion to NumPy.
+device (as ``ak.asarray`` would).
+
+A NumPy function arraykit has no counterpart for (``np.unique``, ``np.atleast_1d``...),
+or a ufunc call arraykit does not take (``np.add.reduce``, ``out=``...), runs on a host
+copy of the arrays, and its array results come back to the first array's driver and
+device, so client code works; the round trip is never silent: it warns with a
+``HostFallbackWarning`` (once per call site, as Python's warning filter does), or raises
+``HostFallbackError`` under ``ak.use(host_fallback="error")``, or is quiet under
+``"allow"``.  The host copy of a TF or JAX array is read-only, so a NumPy function that
+writes into one (``out=x``) fails with NumPy's read-only error rather than losing the
+write; on the NumPy driver it shares memory and the write lands, as in NumPy.
 """
 
 from __future__ import annotations
 
+import warnings
 from types import ModuleType
 from typing import Any
 
 import numpy as np
 
+from . import _config
+from . import _dtypes as dt
 from ._array import Array
 from ._creation import asarray
 
@@ -106,13 +117,17 @@ def _convert(value: Any, like: Array) -> Any:
 def array_ufunc(
     namespace: ModuleType, ufunc: np.ufunc, method: str, inputs: tuple, kwargs: dict
 ) -> Any:
-    """``__array_ufunc__``: a plain ufunc call runs the arraykit function of that meaning."""
-    if method != "__call__" or kwargs:
+    """``__array_ufunc__``: a plain ufunc call runs the arraykit function of that meaning;
+    other calls run on the host (see the module docstring)."""
+    like = _first_array((*inputs, *kwargs.get("out", ())))
+    if like is None:
         return NotImplemented
     fn = _resolve(namespace, _UFUNC_NAMES.get(ufunc.__name__, ufunc.__name__))
-    like = _first_array(inputs)
-    if fn is None or like is None:
-        return NotImplemented
+    if method != "__call__" or kwargs or fn is None:
+        what = f"numpy.{ufunc.__name__}" + ("" if method == "__call__" else f".{method}")
+        if kwargs:
+            what += f" with {', '.join(f'{k}=' for k in kwargs)}"
+        return _host_fallback(getattr(ufunc, method), inputs, kwargs, like, what)
     return fn(*(_convert(v, like) for v in inputs))
 
 
@@ -125,15 +140,70 @@ def array_function(namespace: ModuleType, func: Any, types: Any, args: tuple, kw
             name = f"{sub}.{name}"
     entry = _FUNCTIONS.get(name)
     like = _first_array((*args, *kwargs.values()))
-    if entry is None or like is None:
+    if like is None:
         return NotImplemented
-    path, renames = entry
-    fn = _resolve(namespace, path)
+    fn = None if entry is None else _resolve(namespace, entry[0])
     if fn is None:
-        return NotImplemented
+        return _host_fallback(func, args, kwargs, like, f"numpy.{name}")
+    renames = entry[1]
     args = tuple(_convert(a, like) for a in args)
     kwargs = {renames.get(k, k): _convert(v, like) for k, v in kwargs.items()}
     return fn(*args, **kwargs)
+
+
+# ---------------------------------------------------------------------- host fallback
+class HostFallbackWarning(UserWarning):
+    """A NumPy function arraykit does not implement ran on a host copy of arraykit arrays
+    (``ak.use(host_fallback="allow")`` silences it, ``"error"`` forbids it)."""
+
+
+class HostFallbackError(TypeError):
+    """A NumPy function arraykit does not implement was called on arraykit arrays under
+    ``ak.use(host_fallback="error")``."""
+
+
+def _to_host(value: Any) -> Any:
+    """``value`` with every arraykit array replaced by its host data (``np.asarray``)."""
+    if value.__class__ is Array:
+        return np.asarray(value)
+    if isinstance(value, (list, tuple)):
+        items = [_to_host(v) for v in value]
+        return type(value)(*items) if hasattr(value, "_fields") else type(value)(items)
+    if isinstance(value, dict):
+        return {k: _to_host(v) for k, v in value.items()}
+    return value
+
+
+def _from_host(value: Any, like: Array) -> Any:
+    """``value`` with every NumPy array or scalar of a dtype arraykit has made an arraykit
+    array on ``like``'s driver and device (anything else is returned as it is)."""
+    if isinstance(value, (np.ndarray, np.generic)):
+        if value.dtype not in dt.ALL and value.dtype != dt.bfloat16:
+            return value
+        return asarray(value, driver=like._driver, device=like.device)
+    if isinstance(value, (list, tuple)):
+        items = [_from_host(v, like) for v in value]
+        return type(value)(*items) if hasattr(value, "_fields") else type(value)(items)
+    return value
+
+
+def _host_fallback(func: Any, args: tuple, kwargs: dict, like: Array, what: str) -> Any:
+    mode = _config.get().host_fallback
+    where = f"the {like._driver.name!r} driver's arrays on {like.device}"
+    if mode == "error":
+        raise HostFallbackError(
+            f"{what}: arraykit does not implement it, and ak.use(host_fallback='error') "
+            f"forbids running it on a host copy of {where}"
+        )
+    if mode == "warn":
+        warnings.warn(
+            f"{what}: arraykit does not implement it; it ran on a host copy of {where} and "
+            "its result came back (ak.use(host_fallback='allow') silences this, 'error' "
+            "forbids it)",
+            HostFallbackWarning,
+            stacklevel=4,  # the caller of the NumPy function
+        )
+    return _from_host(func(*_to_host(args), **_to_host(kwargs)), like)
 
 
 # ---------------------------------------------------------------------- pickling

@@ -19,6 +19,8 @@ from ._core import (
     bounded_index,
     broadcast_shapes,
     check_array,
+    host_operand,
+    is_host_data,
     new,
     normalize_axes,
     normalize_axis,
@@ -193,6 +195,19 @@ def searchsorted(
     return _index_result(drv, drv.searchsorted(v1, v2, side, s))
 
 
+def _host_arguments(*args: Any) -> list[Any]:
+    """``where``'s NumPy scalars and arrays as arrays beside its first arraykit array."""
+    like = next((a for a in args if a.__class__ is Array), None)
+    if like is None:
+        return list(args)
+    return [
+        host_operand(a, like._driver, like._value, "where", name)
+        if a.__class__ is not Array and is_host_data(a)
+        else a
+        for name, a in zip(("condition", "x1", "x2"), args, strict=True)
+    ]
+
+
 def where(
     condition: Array,
     x1: Array | int | float | complex | bool,
@@ -202,17 +217,25 @@ def where(
     """Elements of ``x1`` where ``condition`` is true, else of ``x2``.
 
     ``x1`` and ``x2`` (arrays or Python scalars, at least one an array) promote like the
-    operands of a binary elementwise function under the active mode; ``condition`` must
-    be a boolean array (``TypeError`` otherwise: write ``x != 0``).
+    operands of a binary elementwise function under the active mode.  ``condition`` is a
+    boolean array in the standard; as in NumPy, arraykit also takes a numeric one and
+    uses its truth (non-zero), except under ``promotion="strict"`` (``TypeError``: write
+    ``x != 0``).  NumPy scalars and arrays among the arguments join the arrays' driver
+    and device with their own dtypes (not under "strict").
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.where.html
     """
+    if is_host_data(condition) or is_host_data(x1) or is_host_data(x2):
+        condition, x1, x2 = _host_arguments(condition, x1, x2)
     check_array(condition, "where", "condition")
     if condition._dtype is not dt.bool:
-        raise TypeError(
-            f"where: 'condition' must have a boolean dtype, got {condition._dtype}; "
-            "compare explicitly, e.g. condition != 0"
-        )
+        if condition._dtype not in dt.NUMERIC or _config.get().promotion.name == "strict":
+            raise TypeError(
+                f"where: 'condition' must have a boolean dtype, got {condition._dtype}; "
+                "compare explicitly, e.g. condition != 0"
+            )
+        drv = condition._driver
+        condition = new(drv.astype(condition._value, dt.bool), drv, dt.bool)  # truthiness
     for arg, a in (("x1", x1), ("x2", x2)):
         if a.__class__ is not Array and _promotion.scalar_kind(a) is None:
             raise TypeError(

@@ -10,7 +10,15 @@ import operator
 
 from . import _dtypes as dt
 from ._array import Array
-from ._core import check_array, new, normalize_axes, normalize_axis, result_dtype, same_driver
+from ._core import (
+    check_array,
+    new,
+    normalize_axes,
+    normalize_axis,
+    refuse_in_strict,
+    result_dtype,
+    same_driver,
+)
 
 __all__ = ["all", "any", "diff"]
 
@@ -47,7 +55,7 @@ def any(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
 def diff(
     x: Array,
     /,
-    *,
+    *numpy_positional: int,
     axis: int = -1,
     n: int = 1,
     prepend: Array | None = None,
@@ -61,8 +69,21 @@ def diff(
     axis.  Boolean arrays raise ``TypeError`` (there is no boolean subtraction; use
     ``ak.not_equal`` on slices).
 
+    NumPy's positional spelling ``diff(x, n, axis)`` is accepted too (array-api-compat's
+    NumPy namespace takes it), except under ``promotion="strict"``.
+
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.diff.html
     """
+    if numpy_positional:
+        if len(numpy_positional) > 2:
+            raise TypeError(
+                f"diff: takes at most 3 positional arguments (x, n, axis), got "
+                f"{1 + len(numpy_positional)}"
+            )
+        refuse_in_strict("given positionally", "diff", "n")
+        n = numpy_positional[0]
+        if len(numpy_positional) == 2:
+            axis = numpy_positional[1]
     check_array(x, "diff")
     try:
         n = operator.index(n)

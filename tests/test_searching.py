@@ -205,18 +205,37 @@ def test_where_scalar_out_of_range(driver):
 
 def test_where_errors(driver):
     x = ak.ones((2, 3))
-    with pytest.raises(TypeError, match="where: 'condition' must have a boolean dtype, got"):
+    with (
+        ak.use(promotion="strict"),
+        pytest.raises(TypeError, match="where: 'condition' must have a boolean dtype, got"),
+    ):
         ak.where(ak.asarray([1, 0, 1]), x, x)
     with pytest.raises(TypeError, match="where: at least one of 'x1' and 'x2' must be an"):
         ak.where(ak.asarray([True]), 1, 2.0)
     with pytest.raises(TypeError, match="where: 'x2' must be an arraykit array or a Python"):
-        ak.where(ak.asarray([True]), x, np.float64(1.0))
+        ak.where(ak.asarray([True]), x, "one")
     with pytest.raises(TypeError, match="where: 'condition' must be an arraykit array"):
         ak.where([True, False, True], x, x)
     with pytest.raises(ValueError, match=r"where: shapes \(2,\), \(2, 3\) cannot be broadcast"):
         ak.where(ak.asarray([True, False]), x, 0.0)
     with ak.use(promotion="strict"), pytest.raises(TypeError, match="where: "):
         ak.where(ak.asarray([True]), ak.asarray([1], dtype=ak.int8), 1.5)
+
+
+def test_where_takes_numpy_spellings_outside_strict(driver):
+    """A numeric condition counts by its truth, and NumPy scalars and arrays join the
+    arrays' driver and device with their own dtypes, as NumPy (array-api-compat) does."""
+    cond = np.array([2, 0, -1])
+    a, b = np.array([1.0, 2.0, 3.0], dtype=np.float32), np.float64(-1.0)
+    got = ak.where(ak.asarray(cond), ak.asarray(a), b)
+    want = np.where(cond, a, b)
+    assert got.dtype == want.dtype and got.device == ak.asarray(a).device
+    np.testing.assert_array_equal(np.asarray(got), want)
+    got = ak.where(cond > 0, ak.asarray(a), ak.asarray(-a))  # a NumPy condition
+    np.testing.assert_array_equal(np.asarray(got), np.where(cond > 0, a, -a))
+    if driver.capabilities.complex:
+        z = ak.asarray([0j, 1j])
+        np.testing.assert_array_equal(np.asarray(ak.where(z, ak.asarray([5, 5]), 0)), [0, 5])
 
 
 @given(

@@ -582,3 +582,43 @@ def test_vmap_and_jit_equal_numpy_rowwise_property(driver, x):
     np.testing.assert_allclose(
         np.asarray(ak.jit(ak.vmap(f))(ak.asarray(x))), expected, rtol=1e-12, atol=1e-12
     )
+
+
+def test_negative_indices_wrap_inside_jit_and_vmap(driver):
+    """Core cannot read a traced index, so it wraps negative ones in the program: the
+    same result as eagerly (TF's gathers refused them: an error where NumPy answers)."""
+    needs(driver, "jit")
+    x = ak.asarray([1.0, 2.0, 3.0])
+    idx = ak.asarray([-1, 0, -3])
+    eager = (np.asarray(x[idx]), np.asarray(ak.take(x, idx)), float(x[ak.asarray(-1)]))
+    jitted = ak.jit(lambda a, i, j: (a[i], ak.take(a, i), a[j]))(x, idx, ak.asarray(-1))
+    np.testing.assert_array_equal(np.asarray(jitted[0]), eager[0])
+    np.testing.assert_array_equal(np.asarray(jitted[1]), eager[1])
+    assert float(jitted[2]) == eager[2] == 3.0
+    mapped = ak.vmap(lambda i: x[i])(idx)
+    np.testing.assert_array_equal(np.asarray(mapped), [3.0, 1.0, 1.0])
+
+
+def test_out_of_range_indices_inside_jit_and_vmap(driver):
+    """Eagerly every driver raises IndexError; inside a transform, drivers that can check
+    do (TF when the graph runs), and the others are documented to clamp or fill."""
+    needs(driver, "jit")
+    x = ak.asarray([1.0, 2.0, 3.0])
+
+    def put(a, i):
+        a[i] = 0.0
+        return a
+
+    calls = [
+        lambda: ak.jit(lambda a, i: a[i])(x, ak.asarray(5)),
+        lambda: ak.jit(lambda a, i: ak.take(a, i))(x, ak.asarray([0, 7])),
+        lambda: ak.jit(put)(x, ak.asarray(9)),
+        lambda: ak.vmap(lambda i: x[i])(ak.asarray([1, 4])),
+    ]
+    for call in calls:
+        if driver.capabilities.traced_index_checks:
+            with pytest.raises(IndexError, match="out of bounds"):
+                call()
+        else:
+            call()  # runs: XLA clamps the gather / drops the scatter (README, "Errors")
+    np.testing.assert_array_equal(np.asarray(x), [1.0, 2.0, 3.0])

@@ -61,6 +61,10 @@ class Capabilities:
     subnormals: bool = True
     """Arithmetic keeps subnormal floats; ``False``: results flush them to zero (XLA does,
     on CPU and GPU).  Tests comparing with NumPy draw no subnormals then."""
+    traced_index_checks: bool = True
+    """Out-of-range indices inside ``ak.jit``/``ak.vmap`` (where core cannot read them)
+    raise ``IndexError`` when the program runs, on the driver's CPU devices at least;
+    ``False``: they are clamped or filled silently (XLA's gathers and scatters)."""
     max_dimensions: int | None = None
     """The most dimensions an array may have; ``None``: no limit (``info.capabilities()``)."""
     sort_kinds: frozenset[str] = field(

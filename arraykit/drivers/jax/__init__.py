@@ -134,6 +134,7 @@ class JAXDriver(
         data_dependent_shapes=True,
         multi_device=True,
         subnormals=False,  # XLA flushes subnormal results to zero
+        traced_index_checks=False,  # XLA clamps gathers and drops scatters out of range
     )
     transforms = JAXTransforms()
 

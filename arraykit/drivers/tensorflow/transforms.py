@@ -6,18 +6,59 @@ option; retraced when a shape, dtype or static value changes) and ``tf.vectorize
 The hook contract is ``_base.Transforms``; TensorFlow's complex-gradient convention is
 the contract's.  ``vmap`` is one ``tf.function`` per mapped function (core keeps it), so
 eager calls trace once per shape instead of on every call.
+
+Out-of-range indices inside a compiled or mapped function: core checks indices eagerly,
+but a traced index is known only when the graph runs, where TF's CPU kernels reject it
+with an ``InvalidArgumentError``; the hooks re-raise that as the ``IndexError`` arraykit
+raises eagerly (TF's GPU gathers return zeros instead: README says so).
 """
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NoReturn
 
 import tensorflow as tf
 
 from .._base import JIT_OPTIONS, Transforms, check_jit_options
 
 _ZERO = tf.UnconnectedGradients.ZERO
+
+
+# TF's messages for an index outside its axis: GatherV2 / ScatterNd ("indices[0] = 5 is not
+# in [0, 3)") and GatherNd ("indices = [5] does not index into param shape [3]").
+_OUT_OF_RANGE = re.compile(
+    r"indices(?:\[[\d,]+\])? = \[?(?P<index>-?[\d, ]+)\]? "
+    r"(?:is not in \[0, (?P<size>\d+)\)"
+    r"|does not index into (?:param )?shape \[(?P<shape>[\d, ]+)\])"
+)
+
+
+def _reraise(error: tf.errors.InvalidArgumentError) -> NoReturn:
+    """``error`` as the ``IndexError`` core raises eagerly when it is an index out of range."""
+    m = _OUT_OF_RANGE.search(error.message)
+    if m is None:
+        raise error
+    bound = f"size {m['size']}" if m["size"] else f"shape ({m['shape']})"
+    raise IndexError(
+        f"index {m['index'].strip()} is out of bounds for an axis of {bound} (TensorFlow "
+        "found it when the compiled or mapped function ran)"
+    ) from error
+
+
+def _index_errors(call: Callable) -> Callable:
+    """``call`` with TF's out-of-range index errors re-raised as ``IndexError``."""
+
+    @functools.wraps(call)
+    def checked(*args: Any) -> Any:
+        try:
+            return call(*args)
+        except tf.errors.InvalidArgumentError as e:
+            _reraise(e)
+
+    return checked
 
 
 def _dense(g: Any) -> Any:
@@ -102,7 +143,10 @@ class TFTransforms(Transforms):
 
                 traced_fn = tf.function(flat_fn, jit_compile=jit_compile, autograph=False)
                 concrete = traced[static] = traced_fn.get_concrete_function(*flat)
-            return concrete(*flat)
+            try:  # free in Python 3.11 unless it raises
+                return concrete(*flat)
+            except tf.errors.InvalidArgumentError as e:
+                _reraise(e)
 
         return call
 
@@ -128,7 +172,7 @@ class TFTransforms(Transforms):
 
         # Eagerly, tf.vectorized_map builds and traces a new tf.function on every call;
         # one of our own, kept by core, traces once per shape.
-        return tf.function(call, autograph=False)
+        return _index_errors(tf.function(call, autograph=False))
 
     def stop_gradient(self, x: Any) -> Any:
         return tf.stop_gradient(x)

@@ -1,0 +1,106 @@
+"""NumPy functions on arraykit arrays (NEP 13/18): what arraykit implements runs on the
+array's driver and device; the rest runs on a host copy, visibly (a warning or, on
+request, an error), and gives NumPy's answer back on the array's driver and device.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+import arraykit as ak
+
+DATA = np.array([[3.0, 1.0], [2.0, 5.0]])
+
+
+def on_same_place(out: ak.Array, x: ak.Array) -> None:
+    assert out.__class__ is ak.Array
+    assert out.driver is x.driver and out.device == x.device
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda m, a: m.tanh(a),
+        lambda m, a: m.add(a, 1.0),
+        lambda m, a: m.sum(a, axis=0),
+        lambda m, a: m.concatenate([a, a], axis=1),
+        lambda m, a: m.linalg.inv(a),
+        lambda m, a: m.fft.fft(a),
+        lambda m, a: m.sort(a, axis=-1),
+    ],
+    ids=["tanh", "add", "sum", "concatenate", "linalg.inv", "fft.fft", "sort"],
+)
+def test_implemented_numpy_functions_run_on_the_driver(driver, call):
+    if not driver.capabilities.complex and "fft" in repr(call):
+        pytest.skip("no complex dtypes")
+    x = ak.asarray(DATA)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ak.HostFallbackWarning)  # no host round trip
+        out = call(np, x)
+    on_same_place(out, x)
+    np.testing.assert_allclose(np.asarray(out), call(np, DATA), rtol=1e-12)
+
+
+def test_mixed_numpy_and_arraykit_operands(driver):
+    x = ak.asarray(DATA)
+    for out, want in ((np.ones(2) + x, 1.0 + DATA), (x < np.full(2, 2.5), DATA < 2.5)):
+        on_same_place(out, x)
+        np.testing.assert_array_equal(np.asarray(out), want)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda m, a: m.unique(a),
+        lambda m, a: m.atleast_2d(a[0]),
+        lambda m, a: m.median(a, axis=0),
+        lambda m, a: m.add.reduce(a, axis=1),
+        lambda m, a: m.logaddexp2(a, a),
+        lambda m, a: m.percentile(a, 50.0),
+    ],
+    ids=["unique", "atleast_2d", "median", "add.reduce", "logaddexp2", "percentile"],
+)
+def test_the_rest_runs_on_the_host_with_a_named_warning(driver, call):
+    x = ak.asarray(DATA)
+    with pytest.warns(ak.HostFallbackWarning, match=r"numpy\.\w+.* host copy") as record:
+        out = call(np, x)
+    assert record[0].filename == __file__  # the warning points at the caller's line
+    on_same_place(out, x)
+    np.testing.assert_allclose(np.asarray(out), call(np, DATA))
+
+
+def test_host_fallback_error_and_allow(driver):
+    x = ak.asarray(DATA)
+    with ak.use(host_fallback="error"), pytest.raises(ak.HostFallbackError, match="unique"):
+        np.unique(x)
+    with ak.use(host_fallback="allow"), warnings.catch_warnings():
+        warnings.simplefilter("error")
+        np.testing.assert_array_equal(np.asarray(np.unique(x)), np.unique(DATA))
+    with pytest.raises(ValueError, match="host_fallback must be one of"):
+        ak.use(host_fallback="sometimes")
+
+
+def test_writes_through_numpy_out_land_or_fail_loudly(driver):
+    x = ak.asarray(DATA.copy())  # the NumPy driver would share DATA's memory
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ak.HostFallbackWarning)
+        if driver.capabilities.mutable:  # the host array is the array's memory
+            np.add(x, 1.0, out=x)
+            np.testing.assert_array_equal(np.asarray(x), DATA + 1.0)
+        else:  # a read-only host copy: NumPy refuses, nothing is lost silently
+            with pytest.raises(ValueError, match="read-only"):
+                np.add(x, 1.0, out=x)
+            np.testing.assert_array_equal(np.asarray(x), DATA)
+
+
+def test_np_array_copies_are_writable(driver):
+    x = ak.asarray(DATA)
+    host = np.array(x)
+    host[0, 0] = -1.0
+    np.testing.assert_array_equal(np.asarray(x), DATA)
+    if not driver.capabilities.mutable:
+        with pytest.raises(ValueError, match="read-only"):
+            np.asarray(x)[0, 0] = -1.0

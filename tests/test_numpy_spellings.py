@@ -1,0 +1,132 @@
+"""NumPy-compatible spellings that clients use and array-api-compat's NumPy namespace
+accepts, where they do not contradict the standard: NumPy scalars and 0-D arrays where a
+Python scalar goes, NumPy operands, ``diff``'s positional ``n``, integer ``linspace``,
+a device that names its driver.  NumPy's own answer is the reference; under
+``promotion="strict"`` each is refused with a clear ``TypeError``.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+import pytest
+
+import arraykit as ak
+
+
+def same(got: ak.Array, want: np.ndarray) -> None:
+    assert got.dtype == want.dtype, (got.dtype, want.dtype)
+    np.testing.assert_array_equal(np.asarray(got), want)
+
+
+@pytest.mark.parametrize(
+    "fill", [np.float32(0.5), np.int16(-3), np.bool_(True), np.complex64(1j)], ids=repr
+)
+def test_full_takes_numpy_scalars_with_their_dtype(driver, fill):
+    if np.asarray(fill).dtype.kind == "c" and not driver.capabilities.complex:
+        pytest.skip("no complex dtypes")
+    same(ak.full((2, 3), fill), np.full((2, 3), fill))
+    same(ak.full(2, fill, dtype=ak.complex128), np.full(2, fill, dtype=np.complex128))
+
+
+def test_full_takes_0d_arrays(driver):
+    same(ak.full(3, ak.asarray(2.5, dtype=ak.float32)), np.full(3, np.float32(2.5)))
+    same(ak.full(3, np.array(7, dtype=np.uint8)), np.full(3, np.array(7, dtype=np.uint8)))
+    with pytest.raises(TypeError, match="full: 'fill_value' must be a scalar or a 0-D array"):
+        ak.full(3, ak.asarray([1.0, 2.0]))
+
+
+def test_arange_and_linspace_take_numpy_scalars(driver):
+    same(ak.arange(np.int64(5)), np.arange(5))
+    same(ak.arange(np.int32(1), np.int64(7), np.int8(2)), np.arange(1, 7, 2))
+    same(ak.arange(np.float32(0.5), 2), np.arange(0.5, 2.0))
+    same(ak.linspace(np.float64(0), ak.asarray(1.0), 5), np.linspace(0.0, 1.0, 5))
+
+
+@pytest.mark.parametrize("dtype", [ak.int64, ak.int32, ak.uint8])
+def test_linspace_with_an_integer_dtype_floors_as_numpy(driver, dtype):
+    for start, stop, num in ((0, 10, 6), (-5, 0, 4), (0, 10, 4), (3, 3, 2)):
+        if dtype == ak.uint8 and start < 0:
+            continue
+        got = ak.linspace(start, stop, num, dtype=dtype)
+        same(got, np.linspace(start, stop, num, dtype=dtype))
+    same(
+        ak.linspace(0, 7, 3, dtype=ak.int64, endpoint=False), np.linspace(0, 7, 3, False, dtype=int)
+    )
+
+
+@pytest.mark.parametrize(
+    "scalar", [np.float32(1.5), np.int64(3), np.uint8(7), np.float64(-0.0)], ids=repr
+)
+@pytest.mark.parametrize("dtype", ["int8", "float32", "float64"])
+def test_numpy_scalars_as_operands_are_not_weak(driver, scalar, dtype):
+    """NEP 50: a NumPy scalar is an array of its dtype, not a weak Python scalar."""
+    a = np.array([1, 2, 3], dtype=dtype)
+    x = ak.asarray(a)
+    for fn in ("add", "multiply", "maximum"):
+        want = getattr(np, fn)(a, scalar)
+        same(getattr(ak, fn)(x, scalar), want)
+        same(getattr(ak, fn)(scalar, x), getattr(np, fn)(scalar, a))
+    same(ak.greater(x, scalar), np.greater(a, scalar))
+
+
+def test_numpy_arrays_as_operands_and_clip_bounds(driver):
+    a = np.array([[1.0, -2.0, 3.0]], dtype=np.float32)
+    x = ak.asarray(a)
+    b = np.array([[0.5], [2.0]])
+    same(ak.add(x, b), np.add(a, b))
+    got = ak.clip(x, np.float64(-1.0), np.array(2.0))
+    same(got, np.clip(a, np.float32(-1.0), np.float32(2.0)))
+    same(ak.clip(x, np.array([0.0, 0.0, 0.0], dtype=np.float32)), np.clip(a, 0.0, None))
+
+
+def test_diff_takes_n_and_axis_positionally(driver):
+    a = np.array([[1, 4, 9, 16], [2, 3, 5, 8]])
+    x = ak.asarray(a)
+    same(ak.diff(x, 1), np.diff(a, 1))
+    same(ak.diff(x, 2), np.diff(a, 2))
+    same(ak.diff(x, 1, 0), np.diff(a, 1, 0))
+    with pytest.raises(TypeError, match="at most 3 positional"):
+        ak.diff(x, 1, 0, 5)
+
+
+def test_strict_refuses_the_numpy_spellings(driver):
+    x = ak.asarray([1.0, 2.0])
+    with ak.use(promotion="strict"):
+        for call in (
+            lambda: ak.full(2, np.float32(1.0)),
+            lambda: ak.arange(np.int64(3)),
+            lambda: ak.add(x, np.float64(1.0)),
+            lambda: ak.diff(x, 1),
+            lambda: ak.linspace(0, 4, 3, dtype=ak.int64),
+        ):
+            with pytest.raises(TypeError, match="standard"):
+                call()
+
+
+def test_a_device_names_its_driver_in_any_thread(driver):
+    """Worker threads start on the NumPy driver; code that follows its inputs' device
+    (scikit-learn's ``xp.zeros(n, device=x.device)`` in joblib threads) must land there."""
+    x = ak.asarray([1.0, 2.0])
+    out: list = []
+
+    def worker() -> None:
+        try:
+            out.append(
+                (
+                    ak.zeros(2, device=x.device),
+                    ak.asarray([3], device=x.device),
+                    ak.arange(2, device=x.device),
+                )
+            )
+        except Exception as e:  # reported by the assertion below
+            out.append(e)
+
+    t = threading.Thread(target=worker)
+    t.start()
+    t.join(timeout=60)
+    assert not isinstance(out[0], Exception), out[0]
+    for a in out[0]:
+        assert a.driver is x.driver and a.device == x.device
+    assert type(ak.__array_namespace_info__().devices()) is list
