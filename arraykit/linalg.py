@@ -11,6 +11,14 @@ arrays too, computing in the default float dtype as NumPy does, except under
 ``promotion="strict"``, where they raise ``TypeError``.  ``eig``/``eigvals`` always
 return complex arrays of the input's precision.
 
+Failures raise ``LinAlgError`` (a ``numpy.linalg.LinAlgError``) on every driver, for the
+inputs on which NumPy raises, with the same criterion as LAPACK's: a singular matrix is
+an exact zero pivot of the LU factorisation, not a small one.  The checks run eagerly:
+on the JAX driver such a call waits for its result, which the check reads.  Traced
+(``ak.jit``; ``ak.vmap`` on JAX and TF, ``ak.grad`` on JAX; ``jax.jit``, ``tf.function``)
+the values are not known yet: each function's docstring says what happens there
+(``_linalg_checks.py`` words the errors; the drivers detect, ``drivers/_base.py``).
+
 Spec: https://data-apis.org/array-api/2025.12/extensions/linear_algebra_functions.html
 """
 
@@ -32,24 +40,31 @@ from ._core import (
     new,
     normalize_axes,
     numeric_pair,
-    same_driver,
 )
-from ._core import result_dtype as _result_dtype
+from ._linalg_checks import (
+    LinAlgError,
+    bool_arg,
+    cast,
+    complex_of,
+    failure,
+    inexact,
+    matrices,
+    promoted_floating,
+    real_of,
+    rtol_arg,
+)
 from ._linalg_core import matmul, matrix_transpose, tensordot, vecdot
-from .drivers._base import Driver
+from .drivers._base import Driver, LinAlgSignal
 
 __all__ = [
-    "EigResult", "EighResult", "QRResult", "SVDResult", "SlogdetResult",
+    "EigResult", "EighResult", "LinAlgError", "QRResult", "SVDResult", "SlogdetResult",
     "cholesky", "cross", "det", "diagonal", "eig", "eigh", "eigvals", "eigvalsh", "inv",
     "matmul", "matrix_norm", "matrix_power", "matrix_rank", "matrix_transpose", "outer",
     "pinv", "qr", "slogdet", "solve", "svd", "svdvals", "tensordot", "trace", "vecdot",
     "vector_norm",
 ]  # fmt: skip
 
-_FLOATING = frozenset(dt.FLOATING)
-_REAL_FLOATING = frozenset(dt.REAL_FLOATING)
 _NUMERIC = frozenset(dt.NUMERIC)
-_INTEGER_OR_BOOL = frozenset((dt.bool, *dt.INTEGER))
 
 
 class EighResult(NamedTuple):
@@ -88,151 +103,88 @@ class SVDResult(NamedTuple):
     Vh: Array
 
 
-# ---------------------------------------------------------------------- helpers
-def _inexact(fn: str, dtype: np.dtype, what: str = "'x'") -> np.dtype:
-    """The floating dtype ``fn`` computes in for an input of ``dtype``; or TypeError."""
-    if dtype in _FLOATING:
-        return dtype
-    cfg = _config.get()
-    if dtype in _INTEGER_OR_BOOL:
-        if cfg.promotion.name != "strict":
-            return cfg.default_float
-        raise TypeError(
-            f"{fn}: {what} must have a floating-point dtype, got {dtype} (integer and bool "
-            "inputs are refused under promotion='strict'; cast with ak.astype)"
-        )
-    raise TypeError(f"{fn}: {what} must have a floating-point dtype, got {dtype}")
-
-
-def _cast(x: Array, dtype: np.dtype) -> Array:
-    if x._dtype is dtype:
-        return x
-    return new(x._driver.astype(x._value, dtype), x._driver, dtype)
-
-
-def _matrices(fn: str, x: Any, *, square: bool = False) -> Array:
-    """``x`` checked to be a (stack of) matrices, cast to the floating dtype ``fn`` uses."""
-    check_array(x, fn)
-    shape = x.shape
-    if len(shape) < 2:
-        raise ValueError(
-            f"{fn}: 'x' must be a matrix or a stack of matrices (at least 2 dimensions), got "
-            f"shape {shape}"
-        )
-    if square and None not in shape[-2:] and shape[-1] != shape[-2]:
-        raise ValueError(f"{fn}: 'x' must hold square matrices, got shape {shape}")
-    return _cast(x, _inexact(fn, x._dtype))
-
-
-def _promoted_floating(fn: str, x1: Any, x2: Any) -> tuple[Array, Array]:
-    """``x1`` and ``x2`` on one driver, cast to their common floating dtype."""
-    check_array(x1, fn, "x1")
-    check_array(x2, fn, "x2")
-    same_driver((x1, x2), fn)
-    dtype = _inexact(fn, _result_dtype((x1, x2), fn), "'x1' and 'x2'")
-    return _cast(x1, dtype), _cast(x2, dtype)
-
-
-def _real(dtype: np.dtype) -> np.dtype:
-    return dt.REAL_OF.get(dtype, dtype)
-
-
-def _complex(dtype: np.dtype) -> np.dtype:
-    return dt.COMPLEX_OF.get(dtype, dtype)
-
-
-def _bool_arg(fn: str, name: str, value: Any) -> bool:
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{fn}: {name!r} must be a bool, got {value!r}")
-    return bool(value)
-
-
-def _rtol(fn: str, x: Array, rtol: Any) -> Any:
-    """``rtol`` as a native of ``x``'s real dtype that broadcasts against ``x.shape[:-2]``."""
-    if rtol is None:
-        return None
-    drv = x._driver
-    real = _real(x._dtype)
-    if rtol.__class__ is Array:
-        same_driver((x, rtol), fn)
-        if rtol._dtype not in _REAL_FLOATING:
-            raise TypeError(
-                f"{fn}: 'rtol' must have a real floating-point dtype, got {rtol._dtype}"
-            )
-        stack = x.shape[:-2]
-        try:
-            ok = broadcast_shapes(rtol.shape, stack, fn=fn) == stack
-        except ValueError:
-            ok = False
-        if not ok:
-            raise ValueError(
-                f"{fn}: 'rtol' of shape {rtol.shape} does not broadcast to the stack shape "
-                f"{stack} of 'x' (shape {x.shape})"
-            )
-        return rtol._value if rtol._dtype is real else drv.astype(rtol._value, real)
-    if isinstance(rtol, (bool, np.bool_)) or not isinstance(rtol, (int, float)):
-        raise TypeError(f"{fn}: 'rtol' must be a float, an array or None, got {rtol!r}")
-    if not rtol >= 0:
-        raise ValueError(f"{fn}: 'rtol' must be non-negative, got {rtol!r}")
-    return drv.asarray(float(rtol), real, drv.device_of(x._value), None)
-
-
 # ---------------------------------------------------------------------- decompositions
 def cholesky(x: Array, /, *, upper: bool = False) -> Array:
     """Cholesky factor of a (stack of) Hermitian positive-definite matrices.
 
-    Whether ``x`` is positive-definite is not checked; the driver's error (or NaNs) result
-    when it is not.
+    Raises ``LinAlgError`` where NumPy does: the factorisation of a matrix of the stack
+    meets a pivot <= 0 (indefinite, or positive semidefinite and singular).  A NaN pivot
+    is not <= 0 (OpenBLAS's and Eigen's reading): an ``x[..., 0, 0]`` of NaN gives NaN.
+    Traced, the factor of a matrix that is not positive definite is NaN.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.cholesky.html
     """
-    upper = _bool_arg("cholesky", "upper", upper)
-    x = _matrices("cholesky", x, square=True)
-    return new(x._driver.cholesky(x._value, upper), x._driver, x._dtype)
+    upper = bool_arg("cholesky", "upper", upper)
+    x = matrices("cholesky", x, square=True)
+    try:
+        out = x._driver.cholesky(x._value, upper)
+    except LinAlgSignal as e:
+        raise failure("cholesky", e, x.shape[:-2]) from None
+    return new(out, x._driver, x._dtype)
 
 
 def eig(x: Array, /) -> EigResult:
     """Eigenvalues and eigenvectors of a (stack of) square matrices.
 
-    Both results are complex of ``x``'s precision, also for real input.
+    Both results are complex of ``x``'s precision, also for real input.  Raises
+    ``LinAlgError`` where the backend reports failure: NumPy for inf or NaN entries or no
+    convergence, TF where its solver fails (NaN entries); JAX returns NaN there.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.eig.html
     """
-    x = _matrices("eig", x, square=True)
-    drv, out = x._driver, _complex(x._dtype)
-    w, v = drv.eig(x._value)
+    x = matrices("eig", x, square=True)
+    drv, out = x._driver, complex_of(x._dtype)
+    try:
+        w, v = drv.eig(x._value)
+    except LinAlgSignal as e:
+        raise failure("eig", e, x.shape[:-2]) from None
     return EigResult(new(w, drv, out), new(v, drv, out))
 
 
 def eigvals(x: Array, /) -> Array:
     """Eigenvalues of a (stack of) square matrices, complex of ``x``'s precision.
 
+    Fails as ``eig`` does.
+
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.eigvals.html
     """
-    x = _matrices("eigvals", x, square=True)
-    return new(x._driver.eigvals(x._value), x._driver, _complex(x._dtype))
+    x = matrices("eigvals", x, square=True)
+    try:
+        out = x._driver.eigvals(x._value)
+    except LinAlgSignal as e:
+        raise failure("eigvals", e, x.shape[:-2]) from None
+    return new(out, x._driver, complex_of(x._dtype))
 
 
 def eigh(x: Array, /) -> EighResult:
     """Eigenvalues (real) and eigenvectors of a (stack of) Hermitian matrices.
 
-    Only one triangle of ``x`` is read by most drivers; symmetry is not checked.
+    Only one triangle of ``x`` is read by most drivers; symmetry is not checked.  Raises
+    ``LinAlgError`` where the backend reports that its solver did not converge (NumPy:
+    rarely; TF: NaN entries); JAX returns NaN there.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.eigh.html
     """
-    x = _matrices("eigh", x, square=True)
+    x = matrices("eigh", x, square=True)
     drv = x._driver
-    w, v = drv.eigh(x._value)
-    return EighResult(new(w, drv, _real(x._dtype)), new(v, drv, x._dtype))
+    try:
+        w, v = drv.eigh(x._value)
+    except LinAlgSignal as e:
+        raise failure("eigh", e, x.shape[:-2]) from None
+    return EighResult(new(w, drv, real_of(x._dtype)), new(v, drv, x._dtype))
 
 
 def eigvalsh(x: Array, /) -> Array:
-    """Eigenvalues (real) of a (stack of) Hermitian matrices.
+    """Eigenvalues (real) of a (stack of) Hermitian matrices.  Fails as ``eigh`` does.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.eigvalsh.html
     """
-    x = _matrices("eigvalsh", x, square=True)
-    return new(x._driver.eigvalsh(x._value), x._driver, _real(x._dtype))
+    x = matrices("eigvalsh", x, square=True)
+    try:
+        out = x._driver.eigvalsh(x._value)
+    except LinAlgSignal as e:
+        raise failure("eigvalsh", e, x.shape[:-2]) from None
+    return new(out, x._driver, real_of(x._dtype))
 
 
 def qr(x: Array, /, *, mode: Literal["reduced", "complete"] = "reduced") -> QRResult:
@@ -242,7 +194,7 @@ def qr(x: Array, /, *, mode: Literal["reduced", "complete"] = "reduced") -> QRRe
     """
     if mode not in ("reduced", "complete"):
         raise ValueError(f"qr: 'mode' must be 'reduced' or 'complete', got {mode!r}")
-    x = _matrices("qr", x)
+    x = matrices("qr", x)
     drv = x._driver
     q, r = drv.qr(x._value, mode)
     return QRResult(new(q, drv, x._dtype), new(r, drv, x._dtype))
@@ -255,31 +207,41 @@ def slogdet(x: Array, /) -> SlogdetResult:
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.slogdet.html
     """
-    x = _matrices("slogdet", x, square=True)
+    x = matrices("slogdet", x, square=True)
     drv = x._driver
     sign, logabsdet = drv.slogdet(x._value)
-    return SlogdetResult(new(sign, drv, x._dtype), new(logabsdet, drv, _real(x._dtype)))
+    return SlogdetResult(new(sign, drv, x._dtype), new(logabsdet, drv, real_of(x._dtype)))
 
 
 def svd(x: Array, /, *, full_matrices: bool = True) -> SVDResult:
     """Singular value decomposition ``x == U @ diag(S) @ Vh`` of a (stack of) matrices.
 
+    Raises ``LinAlgError`` where the backend reports that the SVD did not converge
+    (NumPy: NaN entries); TF and JAX report nothing and return NaN there.
+
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.svd.html
     """
-    full_matrices = _bool_arg("svd", "full_matrices", full_matrices)
-    x = _matrices("svd", x)
+    full_matrices = bool_arg("svd", "full_matrices", full_matrices)
+    x = matrices("svd", x)
     drv = x._driver
-    u, s, vh = drv.svd(x._value, full_matrices)
-    return SVDResult(new(u, drv, x._dtype), new(s, drv, _real(x._dtype)), new(vh, drv, x._dtype))
+    try:
+        u, s, vh = drv.svd(x._value, full_matrices)
+    except LinAlgSignal as e:
+        raise failure("svd", e, x.shape[:-2]) from None
+    return SVDResult(new(u, drv, x._dtype), new(s, drv, real_of(x._dtype)), new(vh, drv, x._dtype))
 
 
 def svdvals(x: Array, /) -> Array:
-    """Singular values of a (stack of) matrices, in descending order.
+    """Singular values of a (stack of) matrices, in descending order.  Fails as ``svd``.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.svdvals.html
     """
-    x = _matrices("svdvals", x)
-    return new(x._driver.svdvals(x._value), x._driver, _real(x._dtype))
+    x = matrices("svdvals", x)
+    try:
+        out = x._driver.svdvals(x._value)
+    except LinAlgSignal as e:
+        raise failure("svdvals", e, x.shape[:-2]) from None
+    return new(out, x._driver, real_of(x._dtype))
 
 
 # ---------------------------------------------------------------------- inverses, solves
@@ -288,45 +250,67 @@ def det(x: Array, /) -> Array:
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.det.html
     """
-    x = _matrices("det", x, square=True)
+    x = matrices("det", x, square=True)
     return new(x._driver.det(x._value), x._driver, x._dtype)
 
 
 def inv(x: Array, /) -> Array:
     """Inverse of a (stack of) square matrices.
 
-    Singular matrices raise the driver's error (``numpy.linalg.LinAlgError``, a
-    ``ValueError``, on NumPy) or give non-finite values, as the backend does.
+    Raises ``LinAlgError`` if a matrix of the stack is singular, exactly where NumPy
+    does: its LU factorisation (partial pivoting) meets an exact zero pivot.  A nearly
+    singular matrix is inverted (huge values, as NumPy's); NaN entries give NaN unless a
+    zero pivot comes first.  Traced, a singular matrix gives inf/NaN on JAX (as
+    ``jax.numpy``) and TF raises ``tf.errors.InvalidArgumentError`` when the graph runs
+    (its kernel refuses such a matrix; the error is raised inside TF, past arraykit).
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.inv.html
     """
-    x = _matrices("inv", x, square=True)
-    return new(x._driver.inv(x._value), x._driver, x._dtype)
+    x = matrices("inv", x, square=True)
+    try:
+        out = x._driver.inv(x._value)
+    except LinAlgSignal as e:
+        raise failure("inv", e, x.shape[:-2]) from None
+    return new(out, x._driver, x._dtype)
 
 
 def matrix_power(x: Array, n: int, /) -> Array:
     """``x`` (a stack of square matrices) raised to the integer power ``n``.
 
-    ``n < 0`` inverts first; ``n == 0`` gives identity matrices.
+    ``n < 0`` inverts first, through ``inv``: a singular matrix raises ``LinAlgError``
+    (traced: as ``inv``); ``n == 0`` gives identity matrices.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.matrix_power.html
     """
     n = int_arg("matrix_power", "n", n)
-    x = _matrices("matrix_power", x, square=True)
-    return new(x._driver.matrix_power(x._value, n), x._driver, x._dtype)
+    x = matrices("matrix_power", x, square=True)
+    drv, v = x._driver, x._value
+    if n < 0:
+        try:
+            v = drv.inv(v)
+        except LinAlgSignal as e:
+            raise failure("matrix_power", e, x.shape[:-2]) from None
+        n = -n
+        if n == 1:  # a new value already
+            return new(v, drv, x._dtype)
+    return new(drv.matrix_power(v, n), drv, x._dtype)
 
 
 def pinv(x: Array, /, *, rtol: float | Array | None = None) -> Array:
     """Moore-Penrose pseudo-inverse of a (stack of) matrices.
 
     ``rtol`` is cast to ``x``'s real dtype; an array ``rtol`` must broadcast to
-    ``x.shape[:-2]``.  ``None`` means ``max(M, N) * eps``.
+    ``x.shape[:-2]``.  ``None`` means ``max(M, N) * eps``.  Fails as ``svd`` does.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.pinv.html
     """
-    x = _matrices("pinv", x)
-    tol = _rtol("pinv", x, rtol)
-    return new(x._driver.pinv(x._value, tol), x._driver, x._dtype)
+    x = matrices("pinv", x)
+    tol = rtol_arg("pinv", x, rtol)
+    try:
+        out = x._driver.pinv(x._value, tol)
+    except LinAlgSignal as e:
+        raise failure("pinv", e, x.shape[:-2]) from None
+    return new(out, x._driver, x._dtype)
 
 
 def solve(x1: Array, x2: Array, /) -> Array:
@@ -337,9 +321,12 @@ def solve(x1: Array, x2: Array, /) -> Array:
     and the stack dimensions broadcast.  Core does both, so drivers only see stacks of
     equal shape.
 
+    Raises ``LinAlgError`` where NumPy does: a matrix of ``x1`` is singular, as for
+    ``inv`` (traced: as ``inv``).  ``x2`` is not checked (NaN there gives NaN).
+
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.solve.html
     """
-    x1, x2 = _promoted_floating("solve", x1, x2)
+    x1, x2 = promoted_floating("solve", x1, x2)
     s1, s2 = x1.shape, x2.shape
     if len(s1) < 2 or s1[-1] != s1[-2]:
         raise ValueError(
@@ -367,7 +354,10 @@ def solve(x1: Array, x2: Array, /) -> Array:
         v1 = drv.broadcast_to(v1, (*stack, *s1[-2:]))
     if s2[:-2] != stack:
         v2 = drv.broadcast_to(v2, (*stack, *s2[-2:]))
-    out = drv.solve(v1, v2)
+    try:
+        out = drv.solve(v1, v2)
+    except LinAlgSignal as e:
+        raise failure("solve", e, s1[:-2], "x1") from None
     if vector:
         out = drv.squeeze(out, (len(stack) + 1,))
     return new(out, drv, x1._dtype)
@@ -378,18 +368,21 @@ def matrix_rank(x: Array, /, *, rtol: float | Array | None = None) -> Array:
 
     The tolerance is ``rtol * largest singular value`` (``rtol=None``: ``max(M, N) *
     eps``).  Built from ``svdvals`` unless the driver has a native ``matrix_rank``.
-    Returns the default integer dtype.
+    Returns the default integer dtype.  Fails as ``svd`` does.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.matrix_rank.html
     """
-    x = _matrices("matrix_rank", x)
-    tol = _rtol("matrix_rank", x, rtol)
+    x = matrices("matrix_rank", x)
+    tol = rtol_arg("matrix_rank", x, rtol)
     drv = x._driver
     index = _config.get().default_int
-    if drv.matrix_rank is not None:
-        out = drv.matrix_rank(x._value, tol)
-    else:
-        out = _matrix_rank(drv, x, tol, index)
+    try:
+        if drv.matrix_rank is not None:
+            out = drv.matrix_rank(x._value, tol)
+        else:
+            out = _matrix_rank(drv, x, tol, index)
+    except LinAlgSignal as e:
+        raise failure("matrix_rank", e, x.shape[:-2]) from None
     if drv.dtype_of(out) is not index:
         out = drv.astype(out, index)
     return new(out, drv, index)
@@ -397,7 +390,7 @@ def matrix_rank(x: Array, /, *, rtol: float | Array | None = None) -> Array:
 
 def _matrix_rank(drv: Driver, x: Array, tol: Any, index: np.dtype) -> Any:
     *stack, m, n = x.shape
-    real = _real(x._dtype)
+    real = real_of(x._dtype)
     if m == 0 or n == 0:
         return drv.full(tuple(stack), 0, index, drv.device_of(x._value))
     s = drv.svdvals(x._value)  # (..., K), descending
@@ -540,11 +533,12 @@ def matrix_norm(
     """Matrix norm of each matrix in ``x``; real of ``x``'s precision.
 
     ``ord`` is one of ``"fro"``, ``"nuc"``, ``1``, ``2``, ``-1``, ``-2``, ``inf``,
-    ``-inf`` (``None`` means ``"fro"``); anything else raises ``ValueError``.
+    ``-inf`` (``None`` means ``"fro"``); anything else raises ``ValueError``.  Orders
+    ``2``, ``-2`` and ``"nuc"`` take an SVD and fail as ``svd`` does.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.matrix_norm.html
     """
-    keepdims = _bool_arg("matrix_norm", "keepdims", keepdims)
+    keepdims = bool_arg("matrix_norm", "keepdims", keepdims)
     if ord is None:
         ord = "fro"
     if isinstance(ord, str):
@@ -559,9 +553,13 @@ def matrix_norm(
         )
     else:
         ord = ord if math.isinf(ord) else int(ord)
-    x = _matrices("matrix_norm", x)
+    x = matrices("matrix_norm", x)
     drv = x._driver
-    return new(drv.matrix_norm(x._value, keepdims, ord), drv, _real(x._dtype))
+    try:
+        out = drv.matrix_norm(x._value, keepdims, ord)
+    except LinAlgSignal as e:
+        raise failure("matrix_norm", e, x.shape[:-2]) from None
+    return new(out, drv, real_of(x._dtype))
 
 
 def vector_norm(
@@ -581,7 +579,7 @@ def vector_norm(
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.vector_norm.html
     """
     check_array(x, "vector_norm")
-    keepdims = _bool_arg("vector_norm", "keepdims", keepdims)
+    keepdims = bool_arg("vector_norm", "keepdims", keepdims)
     if isinstance(ord, str):
         raise ValueError(f"vector_norm: ord={ord!r} is a matrix norm; use ak.linalg.matrix_norm")
     if isinstance(ord, (bool, np.bool_)) or not isinstance(ord, (int, float)):
@@ -591,6 +589,6 @@ def vector_norm(
     if axis is not None and not isinstance(axis, (tuple, list)):
         axis = int_arg("vector_norm", "axis", axis)
     axes = normalize_axes(axis, x.ndim, "vector_norm")
-    x = _cast(x, _inexact("vector_norm", x._dtype))
+    x = cast(x, inexact("vector_norm", x._dtype))
     drv = x._driver
-    return new(drv.vector_norm(x._value, axes, keepdims, ord), drv, _real(x._dtype))
+    return new(drv.vector_norm(x._value, axes, keepdims, ord), drv, real_of(x._dtype))

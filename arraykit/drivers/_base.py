@@ -383,6 +383,30 @@ class Driver:
     # matrix_norm(x, keepdims, ord)
     #     The spec's linalg functions over the last two axes (stacks allowed), on inputs of
     #     the result's dtype.  ``rtol`` is a native of the real dtype, or None.
+    #     ``matrix_power``'s ``n`` is >= 0: core inverts through ``inv`` for ``n < 0``.
+    #
+    #     Failures (the signals below).  Core raises ``ak.linalg.LinAlgError`` where NumPy
+    #     raises ``numpy.linalg.LinAlgError``; the rule is core's, telling is the driver's:
+    #     a primitive raises a ``LinAlgSignal`` (never its backend's own error) and core
+    #     words the error for the function the user called.
+    #     inv(x), solve(x1, x2): ``SingularMatrix`` when the LU factorisation with partial
+    #         pivoting of a matrix of the stack meets an exact zero pivot (LAPACK getrf's
+    #         ``info > 0``, what NumPy raises on).  Nothing else: a nearly singular matrix
+    #         returns what the backend computes (huge values), a NaN pivot is not zero (the
+    #         result holds NaN), and only ``x1`` of ``solve`` is checked.
+    #     cholesky(x, upper): ``NotPositiveDefinite`` when the factorisation meets a pivot
+    #         <= 0 (LAPACK potrf's ``info > 0``; a NaN pivot is not <= 0, as in OpenBLAS and
+    #         Eigen, so an ``x[..., 0, 0]`` of NaN never raises).
+    #     eig, eigvals, eigh, eigvalsh, svd, svdvals, pinv, matrix_norm: ``NoConvergence``
+    #         where the backend reports that its algorithm failed (LAPACK's ``info != 0``,
+    #         an error of the op); a backend that reports nothing returns what it computed.
+    #     ``index`` is the stack index of the first failing matrix (C order; ``()`` for a
+    #     single matrix), or None where the backend does not say.  Signals are raised
+    #     eagerly, on concrete values only: on traced values (inside ``jit``/``vmap``/
+    #     ``grad`` hooks) the result holds what the backend computes there (inf/NaN), or the
+    #     backend's error surfaces when the compiled program runs.  Keep the check within
+    #     the cost of the factorisation: compute the result from the factorisation the
+    #     check reads (LU, then triangular solves), or detect on the error path only.
     #
     # ---------------------------------------------------------------- fft
     # fftn(x, s, axes, norm) -> x; ifftn(...)     (x complex; s, axes: equal-length tuples)
@@ -391,6 +415,39 @@ class Driver:
 
 
 SortKind = Literal["quicksort", "mergesort", "heapsort", "stable"]
+
+
+class LinAlgSignal(np.linalg.LinAlgError):
+    """A linear-algebra failure a driver signals to core (see the linalg part of the
+    contract above); core catches it and raises ``ak.linalg.LinAlgError`` naming the
+    function.  A subclass of NumPy's ``LinAlgError``, so that one escaping core still
+    lands in every ``except numpy.linalg.LinAlgError``."""
+
+    def __init__(self, index: tuple[int, ...] | None = None) -> None:
+        super().__init__(index)
+        self.index = index
+        """The stack index of the first failing matrix (``()``: a single matrix), or
+        ``None`` where the backend does not say which."""
+
+
+class SingularMatrix(LinAlgSignal):
+    """``inv``/``solve``: an exact zero pivot in the LU factorisation (getrf's ``info > 0``)."""
+
+
+class NotPositiveDefinite(LinAlgSignal):
+    """``cholesky``: a pivot <= 0 in the factorisation (potrf's ``info > 0``)."""
+
+
+class NoConvergence(LinAlgSignal):
+    """An eigenvalue or singular value algorithm the backend reports as failed."""
+
+
+def first_failing(flags: np.ndarray) -> tuple[int, ...] | None:
+    """The stack index of the first true entry of ``flags`` (one bool per matrix, shaped
+    like the stack), or ``None`` if there is none: a signal's ``index``."""
+    if not flags.any():
+        return None
+    return tuple(int(i) for i in np.unravel_index(int(np.argmax(flags)), flags.shape))
 
 
 def default_device_of(devices: list[Device]) -> Device:

@@ -4,16 +4,38 @@ for ``matmul`` and ``tensordot``, ``arraykit/_linalg_core.py``).
 ``np.linalg`` implements the array API's linalg extension.  Where NumPy returns a NumPy
 scalar for a 0-d result, or a real dtype from ``eig``/``eigvals`` when every eigenvalue
 is real (the contract: complex always), the result is converted.
+
+NumPy's ``LinAlgError`` is the contract's failure criterion itself (LAPACK's ``info``):
+it becomes the contract's signal, and only then, on the error path, is each matrix of
+the stack factorised again alone to find the first that fails.  The successful path
+costs nothing more.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from ... import _dtypes
+from .._base import LinAlgSignal, NoConvergence, NotPositiveDefinite, SingularMatrix
 from ._common import as_ndarray
+
+_LinAlgError = np.linalg.LinAlgError
+
+
+def _signal(
+    kind: type[LinAlgSignal], fn: Callable[[np.ndarray], Any], x: np.ndarray
+) -> LinAlgSignal:
+    """``kind(index)``: the index of the first matrix of ``x`` (a stack) on which
+    ``fn`` raises NumPy's ``LinAlgError``, or ``None`` if alone none does."""
+    for index in np.ndindex(x.shape[:-2]):
+        try:
+            fn(x[index])
+        except _LinAlgError:
+            return kind(index)
+    return kind(None)
 
 
 class Linalg:
@@ -26,28 +48,46 @@ class Linalg:
         return as_ndarray(np.tensordot(x1, x2, axes=axes))
 
     def cholesky(self, x: np.ndarray, upper: bool) -> np.ndarray:
-        return np.linalg.cholesky(x, upper=upper)
+        try:
+            return np.linalg.cholesky(x, upper=upper)
+        except _LinAlgError:
+            raise _signal(NotPositiveDefinite, np.linalg.cholesky, x) from None
 
     def det(self, x: np.ndarray) -> np.ndarray:
         return as_ndarray(np.linalg.det(x))
 
     def eig(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        w, v = np.linalg.eig(x)
+        try:
+            w, v = np.linalg.eig(x)
+        except _LinAlgError:
+            raise _signal(NoConvergence, np.linalg.eigvals, x) from None
         ct = _dtypes.COMPLEX_OF.get(x.dtype, x.dtype)
         return w.astype(ct, copy=False), v.astype(ct, copy=False)
 
     def eigvals(self, x: np.ndarray) -> np.ndarray:
         ct = _dtypes.COMPLEX_OF.get(x.dtype, x.dtype)
-        return np.linalg.eigvals(x).astype(ct, copy=False)
+        try:
+            return np.linalg.eigvals(x).astype(ct, copy=False)
+        except _LinAlgError:
+            raise _signal(NoConvergence, np.linalg.eigvals, x) from None
 
     def eigh(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        return tuple(np.linalg.eigh(x))  # type: ignore[return-value]
+        try:
+            return tuple(np.linalg.eigh(x))  # type: ignore[return-value]
+        except _LinAlgError:
+            raise _signal(NoConvergence, np.linalg.eigvalsh, x) from None
 
     def eigvalsh(self, x: np.ndarray) -> np.ndarray:
-        return np.linalg.eigvalsh(x)
+        try:
+            return np.linalg.eigvalsh(x)
+        except _LinAlgError:
+            raise _signal(NoConvergence, np.linalg.eigvalsh, x) from None
 
     def inv(self, x: np.ndarray) -> np.ndarray:
-        return np.linalg.inv(x)
+        try:
+            return np.linalg.inv(x)
+        except _LinAlgError:
+            raise _signal(SingularMatrix, np.linalg.inv, x) from None
 
     def qr(self, x: np.ndarray, mode: str) -> tuple[np.ndarray, np.ndarray]:
         return tuple(np.linalg.qr(x, mode=mode))  # type: ignore[return-value]
@@ -57,16 +97,28 @@ class Linalg:
         return as_ndarray(s), as_ndarray(ld)
 
     def solve(self, x1: np.ndarray, x2: np.ndarray) -> np.ndarray:
-        return np.linalg.solve(x1, x2)
+        try:
+            return np.linalg.solve(x1, x2)
+        except _LinAlgError:  # only x1 decides (getrf's info)
+            raise _signal(SingularMatrix, np.linalg.inv, x1) from None
 
     def svd(self, x: np.ndarray, full_matrices: bool) -> tuple[np.ndarray, ...]:
-        return tuple(np.linalg.svd(x, full_matrices=full_matrices))
+        try:
+            return tuple(np.linalg.svd(x, full_matrices=full_matrices))
+        except _LinAlgError:
+            raise _signal(NoConvergence, np.linalg.svdvals, x) from None
 
     def svdvals(self, x: np.ndarray) -> np.ndarray:
-        return np.linalg.svd(x, compute_uv=False)
+        try:
+            return np.linalg.svd(x, compute_uv=False)
+        except _LinAlgError:
+            raise _signal(NoConvergence, np.linalg.svdvals, x) from None
 
     def pinv(self, x: np.ndarray, rtol: Any) -> np.ndarray:
-        return np.linalg.pinv(x, rtol=rtol)
+        try:
+            return np.linalg.pinv(x, rtol=rtol)
+        except _LinAlgError:
+            raise _signal(NoConvergence, np.linalg.svdvals, x) from None
 
     def cross(self, x1: np.ndarray, x2: np.ndarray, axis: int) -> np.ndarray:
         return np.linalg.cross(x1, x2, axis=axis)
@@ -81,4 +133,7 @@ class Linalg:
         return as_ndarray(np.linalg.vector_norm(x, axis=axes, keepdims=keepdims, ord=ord))
 
     def matrix_norm(self, x: np.ndarray, keepdims: bool, ord: Any) -> np.ndarray:
-        return as_ndarray(np.linalg.matrix_norm(x, keepdims=keepdims, ord=ord))
+        try:
+            return as_ndarray(np.linalg.matrix_norm(x, keepdims=keepdims, ord=ord))
+        except _LinAlgError:  # the SVD of ord 2, -2, "nuc"
+            raise _signal(NoConvergence, np.linalg.svdvals, x) from None

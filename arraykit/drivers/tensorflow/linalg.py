@@ -6,25 +6,46 @@ Linear algebra runs on ``tf.linalg``'s kernels (``BatchMatMulV3``, ``Cholesky``,
 the results are copied back, so they stay on the input's device.  TF returns complex
 eigenvalues/singular values/log-determinants of complex input in the complex dtype; the
 standard wants them real, so the real part is taken.
+
+Failures (the contract's signals).  ``MatrixInverse`` and ``MatrixSolve`` refuse a stack
+with an ``InvalidArgumentError`` when the partially pivoted LU of one of its matrices
+meets a pivot that is not > 0 in magnitude: an exact zero (singular: the contract's
+criterion) or NaN (NumPy returns NaN there).  The successful path is TF's kernel alone;
+only on that error does ``_refused`` tell which: ``LogMatrixDeterminant`` factorises the
+same way and gives ``-inf`` for a zero pivot, NaN for a NaN pivot.  ``Cholesky`` raises
+nothing: where Eigen's LLT meets a pivot <= 0 it fills the lower triangle with NaN
+(zeros for complex dtypes, whose NaN Eigen makes 0) and leaves the upper one unwritten,
+while a factor that succeeds has ``L[0, 0] = sqrt(x[0, 0]) > 0``; ``cholesky`` reads
+that corner (on the CPU a view of the tensor, no op), and inside ``tf.function`` makes
+such a factor NaN.  ``Eig`` and ``SelfAdjointEigV2`` raise when their solver fails (NaN
+entries): the contract's ``NoConvergence``; ``Svd`` only logs it and returns NaN.
+Inside ``tf.function`` the kernels' errors surface when the graph runs, as TF's own.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import tensorflow as tf
+from tensorflow.python.framework.ops import EagerTensor as _EagerTensor
 from tensorflow.python.ops import gen_array_ops as ga
 from tensorflow.python.ops import gen_linalg_ops as gl
 from tensorflow.python.ops import gen_math_ops as gm
 
+from .._base import NoConvergence, NotPositiveDefinite, SingularMatrix, first_failing
 from . import support as S
-from .indexing import basic_spec, strided
+from .indexing import basic_slice, basic_spec, strided
 from .support import COMPLEX, MODULAR_WORK, NUMERIC, lift
 
 _select = S.select
 _HOST = "/device:CPU:0"
+_Refused = tf.errors.InvalidArgumentError
+_CORNER = (Ellipsis, 0, 0)
+_NAN = {tf.float32: math.nan, tf.float64: math.nan}
+_NAN_COMPLEX = complex(math.nan, math.nan)  # one object: the constant cache finds it
 
 
 def _real(x: Any) -> Any:
@@ -40,6 +61,53 @@ def _swap_last(x: Any) -> Any:
 def _adjoint(x: Any) -> Any:
     t = _swap_last(x)
     return gm.conj(t) if t.dtype in COMPLEX else t
+
+
+def _corner(x: Any) -> np.ndarray:
+    """``x[..., 0, 0]`` of an eager tensor, on the host (a view of it on the CPU)."""
+    if "CPU" in x.device.rsplit("/", 1)[-1]:
+        return x._numpy()[_CORNER]
+    return basic_slice(x, _CORNER)._numpy()
+
+
+def _positive(corner: np.ndarray) -> bool:
+    """Whether every ``L[..., 0, 0]`` is > 0: every factorisation succeeded.  The hot
+    path, so Python scalars for one matrix (NumPy's 0-d comparison costs more than the
+    rest of the check) and one ufunc reduction for a stack (NaN propagates: not > 0)."""
+    if corner.ndim == 0:
+        return corner.item().real > 0
+    return corner.size == 0 or bool(np.minimum.reduce(corner.real, axis=None) > 0)
+
+
+def _not_positive_definite(low: Any, x: Any) -> None:
+    """``NotPositiveDefinite`` for the first matrix whose Cholesky factorisation failed:
+    its factor's corner is not > 0 although ``x``'s is not NaN (a NaN ``x[0, 0]`` is a
+    NaN pivot, which neither LAPACK nor Eigen counts as a failure)."""
+    failed = ~(_corner(low).real > 0) & ~np.isnan(_corner(x).real)
+    index = first_failing(failed)
+    if index is not None:
+        raise NotPositiveDefinite(index)
+
+
+def _refused(x1: Any, compute: Callable[[Any], Any]) -> Any:
+    """After TF's LU kernels refused ``x1`` (eagerly): ``SingularMatrix`` for the first
+    matrix with a zero pivot, else ``compute(x1)`` with NaN for the matrices whose LU
+    met a NaN pivot, as NumPy's LAPACK returns."""
+    logdet = _real(gl.log_matrix_determinant(x1)[1])._numpy()
+    index = first_failing(logdet == -np.inf)
+    if index is not None:
+        raise SingularMatrix(index)
+    nan_pivot = tf.constant(np.isnan(logdet)[..., None, None])
+    eye = tf.eye(S.static_shape(x1)[-1], dtype=x1.dtype)
+    try:
+        out = compute(_select(nan_pivot, eye, x1))
+    except _Refused:  # the two kernels disagree: report what is known
+        raise SingularMatrix(None) from None
+    return _select(nan_pivot, S.scalar_like(_nan(out.dtype), out), out)
+
+
+def _nan(dtype: tf.DType) -> Any:
+    return _NAN.get(dtype, _NAN_COMPLEX)
 
 
 def _on_host(fn: Any, x: Any) -> Any:
@@ -124,8 +192,6 @@ class Linalg:
         )
 
     def matrix_power(self, x: Any, n: int) -> Any:
-        if n < 0:
-            x, n = self.inv(x), -n
         if n == 0:
             m = S.static_shape(x)[-1]
             rows = ga.expand_dims(S.iota(m), S.const(1, tf.int64))
@@ -144,6 +210,19 @@ class Linalg:
     # ------------------------------------------------------------------ decompositions
     def cholesky(self, x: Any, upper: bool) -> Any:
         low = gl.cholesky(x)
+        if low.__class__ is _EagerTensor:
+            if low._shape_tuple()[-1] != 0 and not _positive(_corner(low)):
+                _not_positive_definite(low, x)  # a failure, or NaN in x[..., 0, 0]
+        elif S.static_shape(x)[-1] != 0:  # traced: NaN where it failed
+            l00, x00 = _real(basic_slice(low, _CORNER)), _real(basic_slice(x, _CORNER))
+            # not ``logical_not(greater)``: Grappler rewrites that to ``less_equal``,
+            # which is false for NaN
+            bad = gm.logical_or(gm.is_nan(l00), gm.less_equal(l00, S.zeros_like(l00)))
+            failed = gm.logical_and(bad, gm.logical_not(gm.is_nan(x00)))
+            failed = ga.expand_dims(
+                ga.expand_dims(failed, S.const(-1, tf.int64)), S.const(-1, tf.int64)
+            )
+            low = _select(failed, S.scalar_like(_nan(low.dtype), low), low)
         return _adjoint(low) if upper else low
 
     def det(self, x: Any) -> Any:
@@ -155,21 +234,36 @@ class Linalg:
 
     def eig(self, x: Any) -> tuple[Any, Any]:
         ct = S.COMPLEX_OF.get(x.dtype, x.dtype)
-        return _on_host(lambda v: tuple(gl.eig(v, Tout=ct, compute_v=True)), x)
+        try:
+            return _on_host(lambda v: tuple(gl.eig(v, Tout=ct, compute_v=True)), x)
+        except _Refused:  # Eigen's solver failed (NaN entries); TF does not say where
+            raise NoConvergence(None) from None
 
     def eigvals(self, x: Any) -> Any:
         ct = S.COMPLEX_OF.get(x.dtype, x.dtype)
-        return _on_host(lambda v: gl.eig(v, Tout=ct, compute_v=False)[0], x)
+        try:
+            return _on_host(lambda v: gl.eig(v, Tout=ct, compute_v=False)[0], x)
+        except _Refused:
+            raise NoConvergence(None) from None
 
     def eigh(self, x: Any) -> tuple[Any, Any]:
-        e, v = gl.self_adjoint_eig_v2(x, compute_v=True)
+        try:
+            e, v = gl.self_adjoint_eig_v2(x, compute_v=True)
+        except _Refused:
+            raise NoConvergence(None) from None
         return _real(e), v
 
     def eigvalsh(self, x: Any) -> Any:
-        return _real(gl.self_adjoint_eig_v2(x, compute_v=False)[0])
+        try:
+            return _real(gl.self_adjoint_eig_v2(x, compute_v=False)[0])
+        except _Refused:
+            raise NoConvergence(None) from None
 
     def inv(self, x: Any) -> Any:
-        return gl.matrix_inverse(x, adjoint=False)
+        try:
+            return gl.matrix_inverse(x, adjoint=False)
+        except _Refused:
+            return _refused(x, lambda a: gl.matrix_inverse(a, adjoint=False))
 
     def qr(self, x: Any, mode: str) -> tuple[Any, Any]:
         # Eigen's Householder QR squares column norms: scale each matrix by a power of two
@@ -186,7 +280,10 @@ class Linalg:
         return q, self.triu(gm.mul(r, scale), 0)
 
     def solve(self, x1: Any, x2: Any) -> Any:
-        return gl.matrix_solve(x1, x2, adjoint=False)
+        try:
+            return gl.matrix_solve(x1, x2, adjoint=False)
+        except _Refused:
+            return _refused(x1, lambda a: gl.matrix_solve(a, x2, adjoint=False))
 
     def svd(self, x: Any, full_matrices: bool) -> tuple[Any, Any, Any]:
         s, u, v = gl.svd(x, compute_uv=True, full_matrices=full_matrices)
