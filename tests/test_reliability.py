@@ -62,9 +62,12 @@ def _thread_settings(other: str) -> list[dict[str, Any]]:
     drivers = [n for n in ("numpy", "jax", "tensorflow") if n in ak.drivers.available()]
     out = []
     for i in range(12):
-        name = [*drivers, other][i % (len(drivers) + 1)]
+        names = [*drivers, other]
+        name = names[i % len(names)]
         drv = ak.drivers.get(name)
-        device = drv.devices()[i % len(drv.devices())]
+        # Each driver's turns walk its devices, so the two-CPU driver uses both of its
+        # devices whatever the number of installed drivers.
+        device = drv.devices()[(i // len(names)) % len(drv.devices())]
         out.append(
             {
                 "driver": name,
