@@ -101,7 +101,12 @@ class Array:
     # ------------------------------------------------------------------ conversion
     def _scalar(self, fn: str) -> Any:
         if self.ndim != 0:
-            raise TypeError(f"{fn}() needs a 0-D array, got shape {self.shape}")
+            hint = (
+                "reduce it first (ak.any(x) or ak.all(x))"
+                if fn == "bool"
+                else "index one element (x[0]) or reduce it (ak.sum(x)) first"
+            )
+            raise TypeError(f"{fn}() needs a 0-D array, got shape {self.shape}: {hint}")
         return self._driver.to_scalar(self._value)
 
     def __bool__(self) -> bool:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from . import _interop
+from . import _interop, _ndarray
 from ._array import Array
 from ._config import reduce_device
 from ._devices import Device
@@ -54,6 +54,7 @@ def install(namespace: ModuleType) -> None:
         matrix_transpose, doc="The transpose of each matrix in a stack (``x.mT``)."
     )
     _install_operators(vars(namespace))
+    _ndarray.install(namespace)  # NumPy's methods, extensions refused under "strict"
 
 
 def _T(x: Array) -> Array:

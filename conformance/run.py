@@ -64,13 +64,16 @@ def suite_ready() -> bool:
     )
 
 
-def module_string(driver: str) -> str:
+def module_string(driver: str, promotion: str | None = None) -> str:
     """ARRAY_API_TESTS_MODULE in the suite's exec form.
 
     The suite strips the leading ``exec('`` and trailing ``')``, exec()s the rest
     and takes ``xp`` from the resulting globals (it then needs ``xp.__name__``).
     """
-    return f"exec('import arraykit; xp = arraykit.namespace(\"{driver}\")')"
+    if promotion is None:
+        return f"exec('import arraykit; xp = arraykit.namespace(\"{driver}\")')"
+    setup = f'arraykit.use("{driver}", promotion="{promotion}")'
+    return f"exec('import arraykit; {setup}; xp = arraykit')"
 
 
 def selection(tests: str | None) -> list[str]:
@@ -99,6 +102,12 @@ def parse_args(argv: list[str] | None) -> tuple[argparse.Namespace, list[str]]:
         description=__doc__.split("\n\n")[0], epilog="Other arguments are passed to pytest."
     )
     p.add_argument("--driver", choices=DRIVERS)
+    p.add_argument(
+        "--promotion",
+        choices=("numpy", "strict", "jax", "safe"),
+        help="run under ak.use(promotion=...): 'strict' checks that the standard alone, "
+        "with NumPy's extensions refused, still passes (results get a '.strict' suffix)",
+    )
     p.add_argument("--max-examples", type=int, default=200)
     p.add_argument("--seed", type=int, help="passed as --hypothesis-seed")
     p.add_argument("--tests", help="suite path (e.g. tests/test_sorting_functions.py) or -k expr")
@@ -118,6 +127,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
     label = re.sub(r"\W+", "_", args.module).strip("_") if args.module else args.driver
+    if args.promotion and not args.module:
+        label += f".{args.promotion}"
     reports = SUITE / "reports"
     full_report = (args.json or reports / f"{label}.full.json").resolve()
     # Only a whole-suite run of a driver is a result to commit; summaries of partial
@@ -127,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     summary_path = results / f"{label}{'.partial' if partial else ''}.json"
 
     env = dict(os.environ, ARRAY_API_TESTS_VERSION=API_VERSION)
-    env["ARRAY_API_TESTS_MODULE"] = args.module or module_string(args.driver)
+    env["ARRAY_API_TESTS_MODULE"] = args.module or module_string(args.driver, args.promotion)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
 
     cmd = [sys.executable, "-m", "pytest", *selection(args.tests)]
@@ -162,6 +173,7 @@ def main(argv: list[str] | None = None) -> int:
         "arraykit_commit": commit,
         "suite_commit": SUITE_COMMIT,
         "spec_commit": SPEC_COMMIT,
+        "promotion": args.promotion or "numpy",
         "max_examples": args.max_examples,
         "seed": args.seed,
         "tests": args.tests,
