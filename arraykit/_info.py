@@ -124,13 +124,31 @@ class Info:
         drv = self._driver
         return {d.name: d for d in _SPEC_DTYPES if d in wanted and supports(drv, d)}
 
-    def devices(self) -> list[Device]:
-        """Every device of the driver, its default first (a list, as the standard says:
-        SciPy's tests write ``devices() + [None]``).
+    def devices(self) -> Devices:
+        """Every device of the driver, its default first: a tuple, as the standard says
+        since 2025.12 (a list before), which also concatenates with a list for code
+        written against earlier revisions (SciPy's tests: ``devices() + [None]``).
 
         Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.info.devices.html
         """
-        return list(self._driver.devices())
+        return Devices(self._driver.devices())
+
+
+class Devices(tuple):
+    """``info.devices()``: a tuple (the 2025.12 standard) that ``+`` a list gives a list,
+    as the 2023.12 and 2024.12 revisions' list did."""
+
+    __slots__ = ()
+
+    def __add__(self, other: Any) -> Any:
+        if isinstance(other, list):
+            return [*self, *other]
+        return tuple.__add__(self, other)
+
+    def __radd__(self, other: Any) -> Any:
+        if isinstance(other, list):
+            return [*other, *self]
+        return NotImplemented
 
 
 def __array_namespace_info__() -> Info:

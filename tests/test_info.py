@@ -79,7 +79,11 @@ def test_capabilities_follow_driver_flags(driver):
 def test_devices_and_default_device(driver):
     info = ak.__array_namespace_info__()
     devices = info.devices()
-    assert type(devices) is list and devices  # the standard says a list
+    assert isinstance(devices, tuple) and devices  # 2025.12: a tuple (a list before)
+    # ... that code written for the earlier revisions can still extend with a list:
+    assert devices + [None] == [*driver.devices(), None]  # noqa: RUF005 (the point)
+    assert [None] + devices == [None, *driver.devices()]  # noqa: RUF005
+    assert devices + (None,) == (*driver.devices(), None)  # noqa: RUF005
     assert all(isinstance(d, ak.Device) for d in devices)
     assert list(devices) == list(driver.devices())
     assert info.default_device() in devices
