@@ -19,8 +19,8 @@ UFUNCS: dict[str, np.ufunc] = {
     "bitwise_invert": np.invert, "ceil": np.ceil, "conj": np.conjugate, "cos": np.cos,
     "cosh": np.cosh, "exp": np.exp, "floor": np.floor,
     "isfinite": np.isfinite, "isinf": np.isinf, "isnan": np.isnan, "log": np.log,
-    "log1p": np.log1p, "log2": np.log2, "log10": np.log10,
-    "logical_not": np.logical_not, "negative": np.negative, "sign": np.sign,
+    "log1p": np.log1p,
+    "logical_not": np.logical_not, "negative": np.negative,
     "signbit": np.signbit, "sin": np.sin, "sinh": np.sinh, "square": np.square,
     "sqrt": np.sqrt, "tan": np.tan, "trunc": np.trunc,
     "add": np.add, "atan2": np.arctan2, "bitwise_and": np.bitwise_and,
@@ -59,8 +59,36 @@ def install_ufuncs(driver: object) -> None:
         setattr(driver, prim_name, (_ufunc1 if uf.nin == 1 else _ufunc2)(uf))
 
 
+def _log_base(x: np.ndarray, real_log: np.ufunc, base: float) -> np.ndarray:
+    if x.dtype.kind != "c":
+        return real_log(x, out=...)
+    # The spec: complex special cases "as if implemented with the change of base formula"
+    # log(z) / log(base), part by part (NumPy's log2(0j) is -inf + NaN j)
+    with np.errstate(all="ignore"):
+        w = np.log(x)
+    k = w.real.dtype.type(1.0 / np.log(base))
+    out = np.empty_like(w)
+    out.real, out.imag = w.real * k, w.imag * k
+    return out
+
+
 class Elementwise:
     """The elementwise primitives that are not a plain ufunc call."""
+
+    def log2(self, x: np.ndarray) -> np.ndarray:
+        return _log_base(x, np.log2, 2.0)
+
+    def log10(self, x: np.ndarray) -> np.ndarray:
+        return _log_base(x, np.log10, 10.0)
+
+    def sign(self, x: np.ndarray) -> np.ndarray:
+        out = np.sign(x, out=...)
+        if x.dtype.kind == "c":  # the spec: NaN + NaN j if either part is NaN (NumPy
+            # gives the direction of an infinite part: sign(nan + inf j) = 1j)
+            nan = np.isnan(x.real) | np.isnan(x.imag)
+            if nan.any():
+                out = np.where(nan, np.array(complex(np.nan, np.nan), x.dtype), out)
+        return out
 
     def imag(self, x: np.ndarray) -> np.ndarray:
         return np.imag(x).copy() if x.dtype.kind == "c" else np.zeros_like(x)
@@ -79,8 +107,10 @@ class Elementwise:
             em1 = np.expm1(a)
             re = np.where(b == 0, em1 + 0.0, em1 * np.cos(b) - 2 * np.sin(b / 2) ** 2)
             im = np.where(b == 0, b, np.exp(a) * np.sin(b))
+            # the spec: +0 * cis(b) - 1.0 at a = -inf (a signed zero, conj-symmetric)
+            zero = np.where(np.isfinite(b), np.copysign(0.0, np.sin(b)), 0.0)
         re = np.where(a == -np.inf, -1.0, re)
-        im = np.where(a == -np.inf, 0.0, im)
+        im = np.where(a == -np.inf, zero, im)
         inf_bad = (a == np.inf) & ~np.isfinite(b)
         re = np.where(inf_bad, np.inf, re)
         im = np.where(inf_bad, np.nan, im)

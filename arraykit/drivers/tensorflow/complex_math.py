@@ -99,3 +99,21 @@ def complex_tanh(tanh: Prim) -> Prim:
         return _select(fix, exact, out)
 
     return f
+
+
+def conj_symmetric(f: Prim) -> Prim:
+    """``f`` computed where the standard's lists are written (imaginary part >= +0) and
+    mapped back by ``f(conj(z)) == conj(f(z))``: TF's complex ``Sqrt`` does not keep the
+    symmetry at signed zeros and infinities (sqrt(inf - 1j) gave inf + 0j, not inf - 0j)."""
+
+    def g(x: tf.Tensor) -> tf.Tensor:
+        if x.dtype not in COMPLEX:
+            return f(x)
+        r = S.REAL_OF[x.dtype]
+        a, b = gm.real(x, Tout=r), gm.imag(x, Tout=r)
+        flip = gm.logical_and(S.signbit(b), gm.logical_not(gm.is_nan(b)))
+        out = f(gm._complex(a, _select(flip, gm.neg(b), b), Tout=x.dtype))
+        re, im = gm.real(out, Tout=r), gm.imag(out, Tout=r)
+        return gm._complex(re, _select(flip, gm.neg(im), im), Tout=x.dtype)
+
+    return g

@@ -24,7 +24,7 @@ from tensorflow.python.ops import gen_bitwise_ops as gb
 from tensorflow.python.ops import gen_math_ops as gm
 
 from . import support as S
-from .complex_math import complex_logs, complex_tanh
+from .complex_math import complex_logs, complex_tanh, conj_symmetric
 from .support import (
     BOOL,
     COMPLEX,
@@ -100,6 +100,7 @@ def build(k: KernelTable, nan_ok: bool) -> dict[str, Prim]:
     ):  # fmt: skip
         P[name] = lift(k, op, fn, FLOATING, MODULAR_WORK)
     P.update(complex_logs(P))
+    P["sqrt"] = conj_symmetric(P["sqrt"])
     P["tanh"] = complex_tanh(P["tanh"])
     log = P["log"]
 
@@ -107,7 +108,15 @@ def build(k: KernelTable, nan_ok: bool) -> dict[str, Prim]:
         inv = 1.0 / math.log(base)
 
         def f(x: tf.Tensor) -> tf.Tensor:
-            return gm.mul(log(x), scalar_like(inv, x))
+            out = log(x)
+            if x.dtype not in COMPLEX:
+                return gm.mul(out, scalar_like(inv, x))
+            # log(z) / log(base) part by part: a complex product with inv + 0j would make
+            # inf * 0 = NaN parts (log2(0j) is -inf + 0j, not -inf + NaN j)
+            r = S.REAL_OF[x.dtype]
+            re, im = gm.real(out, Tout=r), gm.imag(out, Tout=r)
+            k = scalar_like(inv, re)
+            return gm._complex(gm.mul(re, k), gm.mul(im, k), Tout=x.dtype)
 
         return f
 
