@@ -171,4 +171,4 @@ from . import _methods
 _methods.install(_sys.modules[__name__])
 
 # <extension: random> (uses the public namespace above)
-from . import random  # noqa: E402
+from . import random

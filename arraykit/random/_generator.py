@@ -40,6 +40,7 @@ import numpy as np
 
 import arraykit as ak
 
+from .._core import transform_tracing
 from . import _philox
 
 __all__ = ["BitGenerator", "Generator", "default_rng"]
@@ -92,9 +93,45 @@ class BitGenerator:
         return ak.reshape(self._words(math.prod(shape), device), shape)
 
     def _words(self, n: int, device: Any) -> ak.Array:
-        w = _philox.words(self.key, self.counter, n, device)
-        self.counter = (self.counter + _philox.blocks_for(n)) % (1 << 128)
+        counter = self.counter
+        blocks = _philox.blocks_for(n)
+        if isinstance(counter, int):
+            if transform_tracing.depth:
+                raise TypeError(
+                    "Generator: a Generator used inside a function transformed by ak.jit or "
+                    "ak.vmap must be one of its arguments (f(rng, ...)), so that its counter "
+                    "goes in and out of the program; one captured from outside would draw "
+                    "the same numbers on every call"
+                )
+            self.counter = (counter + blocks) % (1 << 128)
+            return _philox.words(self.key, counter, n, device)
+        w = _philox.words(self.key, counter, n, device)
+        lo = counter[0] + blocks
+        hi = counter[1] + ak.astype(lo < counter[0], ak.uint64)
+        self.counter = ak.stack([lo, hi])
         return w
+
+    # ``ak.jit`` arguments: the state as two uint64 arrays of shape (2,) on the active
+    # driver, counter (low, high 64 bits) and key (k0, k1), traced inside the program.
+    def __ak_flatten__(self) -> list[ak.Array]:
+        c = self.counter
+        if isinstance(c, int):
+            c = ak.asarray([c & _philox.MASK64, c >> 64], dtype=ak.uint64)
+        k = self.key
+        if isinstance(k, tuple):
+            k = ak.asarray(list(k), dtype=ak.uint64)
+        return [c, k]
+
+    @classmethod
+    def __ak_unflatten__(cls, leaves: list[ak.Array]) -> BitGenerator:
+        obj = cls.__new__(cls)
+        obj.seed_seq = None
+        obj.counter, obj.key = leaves
+        return obj
+
+    def __ak_update__(self, leaves: list[ak.Array]) -> None:
+        c = np.asarray(leaves[0])
+        self.counter = int(c[0]) | int(c[1]) << 64
 
 
 def _shape(size: Any, fn: str) -> tuple[int, ...]:
@@ -150,8 +187,20 @@ class Generator:
     def __repr__(self) -> str:
         return "Generator(Philox4x32)"
 
+    def __ak_flatten__(self) -> list[Any]:
+        return [self.bit_generator]
+
+    @classmethod
+    def __ak_unflatten__(cls, leaves: list[Any]) -> Generator:
+        return cls(leaves[0])
+
+    def __ak_update__(self, leaves: list[Any]) -> None:
+        self.bit_generator.__ak_update__(leaves)
+
     def spawn(self, n_children: int) -> list[Generator]:
         """``n_children`` independent generators (``SeedSequence.spawn``, as NumPy)."""
+        if self.bit_generator.seed_seq is None:
+            raise TypeError("spawn: not inside ak.jit (spawn outside and pass the children in)")
         n = operator.index(n_children)
         if n < 0:
             raise ValueError("spawn: n_children must be non-negative")

@@ -57,7 +57,8 @@ def generic_words(key: tuple[int, int], counter: Any, n: int, device: Any) -> ak
     """The first ``n`` words from block ``counter`` as a uint32 array, by array ops.
 
     ``counter`` is a Python int (0 <= counter < 2**128) or a uint64 array of shape (2,)
-    (low, high 64 bits), as inside ``ak.jit``."""
+    (low, high 64 bits), and ``key`` two Python ints or a uint64 array of shape (2,), as
+    inside ``ak.jit``."""
     nb = blocks_for(n)
     idx = ak.arange(nb, dtype=ak.uint64, device=device)
     if isinstance(counter, int):
@@ -67,7 +68,7 @@ def generic_words(key: tuple[int, int], counter: Any, n: int, device: Any) -> ak
     lo = idx + c_lo
     hi = ak.astype(lo < idx, ak.uint64) + c_hi  # carry out of the low 64 bits
     x0, x1, x2, x3 = lo & MASK32, lo >> 32, hi & MASK32, hi >> 32
-    k0, k1 = key
+    k0, k1 = key[0], key[1]
     for _ in range(10):
         p0, p1 = x0 * M0, x2 * M1
         x0, x1, x2, x3 = (p1 >> 32) ^ x1 ^ k0, p1 & MASK32, (p0 >> 32) ^ x3 ^ k1, p0 & MASK32
@@ -84,4 +85,6 @@ def words(key: tuple[int, int], counter: Any, n: int, device: Any) -> ak.Array:
         return generic_words(key, counter, n, dev)
     if not isinstance(counter, int):
         counter = counter._value
+    if not isinstance(key, tuple):
+        key = key._value
     return ak.Array._new(native(key, counter, n, dev), drv, ak.uint32)

@@ -42,8 +42,8 @@ def _words(key: Any, counter: Any, n: int) -> Any:
 class Random:
     """The optional ``philox4x32_10`` primitive."""
 
-    def philox4x32_10(self, key: tuple[int, int], counter: Any, n: int, device: Device) -> Any:
-        k = np.array(key, np.uint64)
+    def philox4x32_10(self, key: Any, counter: Any, n: int, device: Device) -> Any:
+        k = np.array(key, np.uint64) if isinstance(key, tuple) else key
         if isinstance(counter, int):
             counter = np.array([counter & _MASK64, (counter >> 64) & _MASK64], np.uint64)
         if device is TRACED:

@@ -56,7 +56,7 @@ def _blocks(key: tuple[int, int], counter: int, out: np.ndarray) -> None:
 class Random:
     """The optional ``philox4x32_10`` primitive."""
 
-    def philox4x32_10(self, key: tuple[int, int], counter: Any, n: int, device: Device) -> Any:
+    def philox4x32_10(self, key: Any, counter: Any, n: int, device: Device) -> Any:
         if not isinstance(counter, int):  # (low, high) uint64, as inside a transform
             counter = int(counter[0]) | int(counter[1]) << 64
-        return philox_words(key, counter, n)
+        return philox_words((int(key[0]), int(key[1])), counter, n)

@@ -23,9 +23,14 @@ def _words(key: Any, counter: Any, n: int) -> Any:
 class Random:
     """The optional ``philox4x32_10`` primitive."""
 
-    def philox4x32_10(self, key: tuple[int, int], counter: Any, n: int, device: Device) -> Any:
+    def philox4x32_10(self, key: Any, counter: Any, n: int, device: Device) -> Any:
         with tf.device(device.native):
-            k = tf.constant(np.array([key[0] | key[1] << 32], np.uint64))
+            if isinstance(key, tuple):
+                k = tf.constant(np.array([key[0] | key[1] << 32], np.uint64))
+            else:  # a uint64 tensor (k0, k1), inside a transform
+                k = tf.reshape(
+                    tf.bitwise.bitwise_or(key[0], tf.bitwise.left_shift(key[1], 32)), [1]
+                )
             if isinstance(counter, int):
                 c = np.array([counter & _MASK64, (counter >> 64) & _MASK64], np.uint64)
                 counter = tf.constant(c)
