@@ -359,9 +359,7 @@ class Generator:
             if not -x.ndim <= ax < x.ndim:
                 raise ValueError(f"permutation: axis {axis} is out of bounds for {x.ndim}-d x")
             return ak.take(x, self._perm(x.shape[ax], x.device), axis=ax)
-        n = _int(x, "permutation", "x")
-        if n < 0:
-            raise ValueError("permutation: negative dimensions are not allowed")
+        n = max(_int(x, "permutation", "x"), 0)  # NumPy: arange(x), empty for x < 0
         return ak.astype(self._perm(n, device), ak.int64)
 
     def shuffle(self, x: ak.Array, axis: int = 0) -> None:
