@@ -95,6 +95,15 @@ def test_raw_words_against_reference(driver, key, counter, n) -> None:
     assert after == (counter + math.ceil(n / 4)) % (1 << 128)
 
 
+def test_array_op_words_with_array_state(driver) -> None:
+    """The state as uint64 arrays, as inside ak.jit: across the 64-bit carry."""
+    key, counter = (0x12345678, 0x9ABCDEF0), (1 << 64) - 2
+    k = ak.asarray(list(key), dtype=ak.uint64)
+    c = ak.asarray([counter & ((1 << 64) - 1), counter >> 64], dtype=ak.uint64)
+    expected = philox_ref(key, counter, 4)[:15]
+    assert _np(generic_words(k, c, 15, None)).tolist() == expected
+
+
 def test_raw_words_match_tensorflow_philox() -> None:
     """TensorFlow's stateless philox kernel is an independent implementation."""
     tf = pytest.importorskip("tensorflow")

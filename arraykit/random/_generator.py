@@ -381,7 +381,11 @@ class Generator:
         *,
         device: Any = None,
     ) -> ak.Array:
-        """Samples of ``arange(a)`` (an int ``a``) or of the array ``a`` along ``axis``."""
+        """Samples of ``arange(a)`` (an int ``a``) or of the array ``a`` along ``axis``.
+
+        ``p`` is checked and summed on the host (NumPy's checks and errors), so it is a
+        concrete sequence or array, not a traced one.  ``shuffle`` is accepted for
+        NumPy's signature; samples without replacement are always in random order."""
         from ._choice import choice
 
         return choice(self, a, size, replace, p, axis, device)
