@@ -127,8 +127,9 @@ def main(argv: list[str] | None = None) -> int:
     builders = {"numpy": _numpy_cases, "tensorflow": _tf_cases, "jax": _jax_cases}
     rows = []
     for driver in a.drivers.split(","):
-        cases = builders[driver](n)
-        times = {(w, name): _time(f, repeat) for w, name, f, _ in cases}
+        with ak.use(driver):  # the builders' ak.use calls end with the block
+            cases = builders[driver](n)
+            times = {(w, name): _time(f, repeat) for w, name, f, _ in cases}
         refs = {w: times[w, name] for w, name, _, is_ref in cases if is_ref}
         for w, name, _, is_ref in cases:
             t = times[w, name]
