@@ -169,3 +169,6 @@ def namespace(driver: str | drivers.Driver) -> Any:
 from . import _methods
 
 _methods.install(_sys.modules[__name__])
+
+# <extension: random> (uses the public namespace above)
+from . import random

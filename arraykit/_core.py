@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import operator
+import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,6 +19,17 @@ from ._array import Array
 from .drivers._base import Driver
 
 new = Array._new
+
+
+class _TransformTracing(threading.local):
+    depth = 0
+
+
+transform_tracing = _TransformTracing()
+"""``transform_tracing.depth > 0`` while ``ak.jit`` or ``ak.vmap`` runs the user's
+function (to trace it, or eagerly on drivers without a compiler): state held on the host
+(a random ``Generator`` not passed as an argument) would be baked into the program, so
+its users refuse."""
 
 
 def check_array(x: Any, fn: str, arg: str = "x") -> Array:

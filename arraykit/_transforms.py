@@ -47,11 +47,13 @@ Decisions:
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any
 
 from . import _config, drivers
 from ._array import Array
-from ._core import same_driver
+from ._core import same_driver, transform_tracing
 from .drivers._base import Driver
 
 
@@ -81,8 +83,10 @@ def no_autodiff_error(fn: str, drv: Driver) -> TypeError:
 
 # --------------------------------------------------------------------- pytrees
 # A spec describes a tree with its arrays taken out: ("a", dtype) for an array leaf,
-# ("t"|"l", type, specs) for tuples and lists, ("d", keys, specs) for dicts, ("c", obj)
-# for any other leaf (a constant).  Specs are hashable when the constants are.
+# ("t"|"l", type, specs) for tuples and lists, ("d", keys, specs) for dicts, ("o", type,
+# specs) for an object whose state is arrays (``__ak_flatten__() -> list``, rebuilt by
+# ``type.__ak_unflatten__(list)``), ("c", obj) for any other leaf (a constant).  Specs
+# are hashable when the constants are.
 
 
 def flatten(tree: Any, leaves: list[Array]) -> tuple:
@@ -96,7 +100,23 @@ def flatten(tree: Any, leaves: list[Array]) -> tuple:
         return ("l", cls, tuple(flatten(t, leaves) for t in tree))
     if isinstance(tree, dict):
         return ("d", tuple(tree), tuple(flatten(v, leaves) for v in tree.values()))
+    if hasattr(cls, "__ak_flatten__"):  # state made of arrays (ak.random.Generator)
+        return ("o", cls, tuple(flatten(v, leaves) for v in tree.__ak_flatten__()))
     return ("c", tree)
+
+
+def stateful(tree: Any, found: list) -> list:
+    """The objects with array state (``__ak_flatten__``) in ``tree``, in ``flatten``'s
+    order: ``jit`` hands their state after the call back to them (``__ak_update__``)."""
+    if isinstance(tree, (tuple, list)):
+        for t in tree:
+            stateful(t, found)
+    elif isinstance(tree, dict):
+        for t in tree.values():
+            stateful(t, found)
+    elif hasattr(tree.__class__, "__ak_flatten__"):
+        found.append(tree)
+    return found
 
 
 def unflatten(spec: tuple, values: Any, drv: Driver, dtype_of_value: bool = False) -> Any:
@@ -115,6 +135,8 @@ def unflatten(spec: tuple, values: Any, drv: Driver, dtype_of_value: bool = Fals
             k: unflatten(s, values, drv, dtype_of_value)
             for k, s in zip(spec[1], spec[2], strict=True)
         }
+    if tag == "o":
+        return spec[1].__ak_unflatten__([unflatten(s, values, drv) for s in spec[2]])
     return spec[1]
 
 
@@ -132,6 +154,20 @@ def flatten_args(args: tuple, fn: str) -> tuple[list[tuple], list[list[Array]], 
     return specs, per_arg, drv
 
 
+def marked(f: Callable) -> Callable:
+    """``f`` with ``_core.transform_tracing`` raised while it runs."""
+
+    @functools.wraps(f)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        transform_tracing.depth += 1
+        try:
+            return f(*args, **kwargs)
+        finally:
+            transform_tracing.depth -= 1
+
+    return run
+
+
 def check_callable(f: Any, fn: str) -> None:
     if not callable(f):
         raise TypeError(f"{fn}: 'f' must be callable, got {type(f).__name__}")
@@ -140,7 +176,7 @@ def check_callable(f: Any, fn: str) -> None:
 def has_constant(spec: tuple) -> bool:
     if spec[0] == "c":
         return True
-    if spec[0] in "tld":
+    if spec[0] in "tldo":
         return any(has_constant(s) for s in spec[2])
     return False
 

@@ -14,6 +14,8 @@ from ._transforms import (
     driver_of,
     flatten,
     has_constant,
+    marked,
+    stateful,
     transform_hooks,
     unflatten,
     unwrap_out,
@@ -157,7 +159,8 @@ def jit(
     """
     check_callable(f, "jit")
     fn = "jit"
-    static, static_names = _static_args(f, static_argnums, static_argnames, fn)
+    user_f, f = f, marked(f)
+    static, static_names = _static_args(user_f, static_argnums, static_argnames, fn)
     compiled: dict[Driver, Callable] = {}
     # trace key -> (specs of the positional arguments, spec of the keyword arguments)
     call_specs: dict[int, tuple[list, tuple | None]] = {}
@@ -172,7 +175,7 @@ def jit(
     flat: _FlatForm | None = None
     fast: Callable | None = None
 
-    @functools.wraps(f)
+    @functools.wraps(user_f)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         nonlocal current, flat, fast
         form = flat
@@ -244,8 +247,13 @@ def jit(
                 call_args = [unflatten(s, it, drv) for s in pos_specs]
                 call_kwargs = {} if kw is None else unflatten(kw, it, drv)
                 spec, outs = unwrap_out(f(*call_args, **call_kwargs))
-                out_specs[drv, key] = spec
-                return outs
+                # Array state of the arguments (a Generator's counter) after the call
+                # goes out after the results, and back to the caller's objects.
+                state: list[Array] = []
+                for obj in stateful((call_args, call_kwargs), []):
+                    flatten(obj.__ak_flatten__(), state)
+                out_specs[drv, key] = (spec, len(state))
+                return outs + tuple(x._value for x in state)
 
             hooks = transform_hooks(drv, fn)
             call = compiled[drv] = hooks.jit(native, (0,), dict(options))
@@ -260,6 +268,14 @@ def jit(
                 return wrapper(*args, **kwargs)
         call_specs[key] = (specs, kw_spec)
         outs = call(key, natives)
-        return unflatten(out_specs[drv, key], iter(outs), drv)
+        spec, n_state = out_specs[drv, key]
+        if n_state:
+            values = iter(outs[len(outs) - n_state :])
+            for obj in stateful((args, kwargs), []):
+                old: list[Array] = []
+                flatten(obj.__ak_flatten__(), old)
+                obj.__ak_update__([Array._new(next(values), drv, x._dtype) for x in old])
+            outs = outs[: len(outs) - n_state]
+        return unflatten(spec, iter(outs), drv)
 
     return wrapper

@@ -14,6 +14,8 @@ from ._transforms import (
     check_callable,
     flatten,
     flatten_args,
+    marked,
+    stateful,
     transform_hooks,
     unflatten,
     unwrap_out,
@@ -29,6 +31,16 @@ def _leaf_axes(arg: Any, axes: Any, out: list, fn: str) -> None:
     """Append the in_axes entry of every array leaf of ``arg`` (``axes``: int, None or a
     tree matching ``arg``)."""
     if axes is None or isinstance(axes, int):
+        if axes is not None and stateful(arg, []):  # state (a Generator) is never mapped
+            if isinstance(arg, (tuple, list)):
+                for a in arg:
+                    _leaf_axes(a, axes, out, fn)
+                return
+            if isinstance(arg, dict):
+                for a in arg.values():
+                    _leaf_axes(a, axes, out, fn)
+                return
+            axes = None
         leaves: list[Array] = []
         flatten(arg, leaves)
         out.extend((x, axes) for x in leaves)
@@ -68,8 +80,9 @@ def vmap(
     """
     check_callable(f, "vmap")
     fn = "vmap"
+    user_f, f = f, marked(f)
 
-    @functools.wraps(f)
+    @functools.wraps(user_f)
     def wrapper(*args: Any) -> Any:
         if in_axes is None or isinstance(in_axes, int):
             per_arg_axes: Any = (in_axes,) * len(args)
@@ -114,8 +127,13 @@ def vmap(
                 it = iter(leaves)
                 call_args = [unflatten(s, it, drv) for s in specs]
                 spec, outs = unwrap_out(f(*call_args))
-                out_spec[:] = [spec]
-                return outs
+                # Array state of the arguments (a Generator's counter, not mapped) after
+                # the call goes out after the results, and back to the caller's objects.
+                state: list[Array] = []
+                for obj in stateful(call_args, []):
+                    flatten(obj.__ak_flatten__(), state)
+                out_spec[:] = [spec, len(state)]
+                return outs + tuple(x._value for x in state)
 
             entry = (transform_hooks(drv, fn).vmap(native, tuple(axes), 0), out_spec)
             if key is not None:
@@ -123,6 +141,14 @@ def vmap(
                     mapped.clear()
                 mapped[key] = entry
         outs = entry[0](*(x._value for x in flat))
+        n_state = entry[1][1]
+        if n_state:
+            values = iter(outs[len(outs) - n_state :])
+            for obj in stateful(args, []):
+                old: list[Array] = []
+                flatten(obj.__ak_flatten__(), old)
+                obj.__ak_update__([Array._new(next(values), drv, x._dtype)[0] for x in old])
+            outs = outs[: len(outs) - n_state]
         out = unflatten(entry[1][0], iter(outs), drv, dtype_of_value=True)
         return _move_out_axes(out, out_axes, fn)
 

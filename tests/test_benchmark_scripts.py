@@ -39,3 +39,15 @@ def test_transforms_benchmark_writes_a_row_per_case(tmp_path, capsys):
         assert r["raw_us"] > 0 and r["ak_us"] > 0 and r["ratio"] > 0
         assert (r.get("floor_ratio", 0) > 0) == (r["workload"] == "sigmoid")
     assert "| mlp_step |" in capsys.readouterr().out
+
+
+def test_random_benchmark_writes_a_row_per_contender(tmp_path, capsys):
+    bench = load("random")
+    out = tmp_path / "rows.json"
+    drivers = [d for d in ("numpy", "tensorflow", "jax") if d in DRIVERS]
+    assert bench.main(["--drivers", ",".join(drivers), "--smoke", "--json", str(out)]) == 0
+    rows = json.loads(out.read_text())["rows"]
+    per_driver = {"numpy": 6, "tensorflow": 6, "jax": 6}
+    assert len(rows) == sum(per_driver[d] for d in drivers)
+    assert all(r["ms"] > 0 and r["ratio"] > 0 for r in rows)
+    assert "| normal |" in capsys.readouterr().out

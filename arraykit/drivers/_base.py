@@ -268,6 +268,12 @@ class Driver:
     #     int ``n`` in int32 range, by repeated multiplication (the spec's special cases
     #     hold; correctly rounded for n in -1, 0, 1, 2).
     integer_pow = None
+    # philox4x32_10(key, counter, n, device) -> x   the first ``n`` 32-bit words (uint32,
+    #     shape (n,)) of Philox4x32-10 with ``key`` (two Python ints < 2**32) from block
+    #     ``counter`` (a Python int < 2**128, or a native uint64 of shape (2,): low and high
+    #     64 bits, inside a transform) on ``device``: words of block c, then c + 1, ...
+    #     (``arraykit/random/_philox.py`` states the algorithm; core composes it otherwise).
+    philox4x32_10 = None
 
     def __init__(self) -> None:
         missing = [p for p in PRIMITIVES if not callable(getattr(self, p, None))]

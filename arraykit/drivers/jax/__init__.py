@@ -74,6 +74,7 @@ from .indexing import Indexing
 from .interop import Interop
 from .linalg import Linalg
 from .manipulation import Manipulation
+from .random import Random
 from .searching import Searching
 from .sets import Sets
 from .transforms import JAXTransforms
@@ -117,6 +118,7 @@ class JAXDriver(
     Linalg,
     Interop,
     Devices,
+    Random,
     Driver,
 ):
     """Runs arraykit on JAX: CPU, GPU and TPU devices, with ``jax.jit``/``vmap``/``grad``.

@@ -25,6 +25,7 @@ from .indexing import Indexing
 from .interop import Interop
 from .linalg import Linalg
 from .manipulation import Manipulation
+from .random import Random
 from .searching import Searching
 from .sets import Sets
 from .sorting import Sorting
@@ -50,6 +51,7 @@ class NumPyDriver(
     Linalg,
     FFT,
     Interop,
+    Random,
     Driver,
 ):
     """Runs arraykit on NumPy arrays, on the host CPU."""

@@ -52,6 +52,7 @@ from .indexing import Indexing
 from .interop import Interop
 from .linalg import Linalg
 from .manipulation import Manipulation
+from .random import Random
 from .searching import Searching
 from .sets import Sets
 from .sorting import Sorting
@@ -76,6 +77,7 @@ class TensorFlowDriver(
     FFT,
     Interop,
     Devices,
+    Random,
     Driver,
 ):
     """Runs arraykit on TensorFlow tensors, on any TF device.

@@ -1,0 +1,62 @@
+"""Philox4x32-10 words on the host: NumPy has no Philox4x32 (``np.random.Philox`` is
+Philox4x64), so the rounds run as in-place uint32/uint64 ufuncs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..._devices import Device
+
+_M0, _M1 = np.uint64(0xD2511F53), np.uint64(0xCD9E8D57)
+_W0, _W1 = 0x9E3779B9, 0xBB67AE85
+_MASK64 = (1 << 64) - 1
+
+
+_CHUNK = 8192  # blocks per pass: the working buffers stay in cache
+
+
+def philox_words(key: tuple[int, int], counter: int, n: int) -> np.ndarray:
+    """The first ``n`` words of the stream from block ``counter`` (a 128-bit int)."""
+    nb = -(-n // 4)
+    out = np.empty((nb, 4), np.uint32)
+    for start in range(0, nb, _CHUNK):
+        stop = min(start + _CHUNK, nb)
+        _blocks(key, counter + start, out[start:stop])
+    return out.reshape(-1)[:n]
+
+
+def _blocks(key: tuple[int, int], counter: int, out: np.ndarray) -> None:
+    nb = out.shape[0]
+    base = np.uint64(counter & _MASK64)
+    lo = np.arange(nb, dtype=np.uint64)
+    lo += base
+    hi = (lo < base).astype(np.uint64)  # carry out of the low 64 bits
+    hi += np.uint64((counter >> 64) & _MASK64)
+    lo32, hi32 = lo.view(np.uint32).reshape(nb, 2), hi.view(np.uint32).reshape(nb, 2)
+    x0, x1, x2, x3 = lo32[:, 0].copy(), lo32[:, 1], hi32[:, 0].copy(), hi32[:, 1]
+    # Two sets of product buffers: x1 and x3 are views of the previous round's products.
+    bufs = [(np.empty(nb, np.uint64), np.empty(nb, np.uint64)) for _ in range(2)]
+    k0, k1 = key
+    for r in range(10):
+        p0, p1 = bufs[r & 1]
+        np.multiply(x0, _M0, out=p0, dtype=np.uint64)
+        np.multiply(x2, _M1, out=p1, dtype=np.uint64)
+        v0, v1 = p0.view(np.uint32).reshape(nb, 2), p1.view(np.uint32).reshape(nb, 2)
+        np.bitwise_xor(v1[:, 1], x1, out=x0)
+        x0 ^= np.uint32(k0)
+        np.bitwise_xor(v0[:, 1], x3, out=x2)
+        x2 ^= np.uint32(k1)
+        x1, x3 = v1[:, 0], v0[:, 0]
+        k0, k1 = (k0 + _W0) & 0xFFFFFFFF, (k1 + _W1) & 0xFFFFFFFF
+    out[:, 0], out[:, 1], out[:, 2], out[:, 3] = x0, x1, x2, x3
+
+
+class Random:
+    """The optional ``philox4x32_10`` primitive."""
+
+    def philox4x32_10(self, key: Any, counter: Any, n: int, device: Device) -> Any:
+        if not isinstance(counter, int):  # (low, high) uint64, as inside a transform
+            counter = int(counter[0]) | int(counter[1]) << 64
+        return philox_words((int(key[0]), int(key[1])), counter, n)

@@ -1,0 +1,15 @@
+"""``ak.random``: one ``Generator``, the same streams on every driver and device.
+
+``default_rng(seed)`` gives a :class:`Generator` with NumPy's method names over the
+Philox4x32-10 counter-based bit generator (:mod:`arraykit.random._philox` documents the
+words, :mod:`arraykit.random._generator` how words become floats and integers).  For a
+given seed the raw words, ``integers``, ``random``, ``uniform``, ``permutation`` and
+``choice`` are bit-identical on the NumPy, TensorFlow and JAX drivers; ``normal`` and
+``exponential`` agree to a few ulps (one algorithm, each backend's ``log``/``cos``).
+"""
+
+from __future__ import annotations
+
+from ._generator import BitGenerator, Generator, default_rng
+
+__all__ = ["BitGenerator", "Generator", "default_rng"]

@@ -1,0 +1,412 @@
+"""``Generator``: NumPy's distributions over the Philox4x32-10 words of ``_philox``.
+
+How words become numbers (each draw takes whole blocks: a draw of ``n`` words advances
+the counter by ``ceil(n / 4)`` blocks, and the next draw starts at the next block):
+
+- ``random``/``uniform`` float32: one word ``w`` per value, ``(w >> 8) * 2**-24``;
+  float64: two words ``a, b`` per value, ``((a >> 5) * 2**26 + (b >> 6)) * 2**-53``
+  (both exact, in ``[0, 1)``); ``uniform`` is ``low + (high - low) * u``.
+- ``integers`` in ``[low, low + r)``: ``k = floor(U * r / 2**B)`` with ``U`` a B-bit
+  number made of ``B / 32`` words (the first word least significant), ``B = 64`` when
+  ``r <= 2**32`` and ``B = 128`` otherwise; the result is ``low + k`` (mod 2**64, in the
+  dtype).  That is Lemire's multiply-shift with 32 or more guard bits and no rejection
+  step, so every draw takes a fixed number of words (as ``jit`` needs) and the bias of
+  any value is below ``r / 2**B <= 2**-32`` relative: no modulo bias.
+- ``standard_normal``/``normal``: Box-Muller on ``2m`` uniforms ``u`` of the dtype
+  (``m = ceil(n / 2)``): ``u1 = u[:m]``, ``u2 = u[m:]``, ``rad = sqrt(-2 log1p(-u1))``,
+  the values are ``concat(rad cos(2 pi u2), rad sin(2 pi u2))[:n]``, times ``scale``
+  plus ``loc``.  Written once here: drivers agree to a few ulps (their ``log``/``cos``).
+- ``exponential``: ``-log1p(-u) * scale``.
+- ``permutation(n)``: the stable argsort of ``n`` uint64 keys ``a | b << 32`` (two words
+  each); ``shuffle`` writes ``permutation`` back into the array.
+- ``choice``: with replacement and no ``p``, ``integers(0, n)``; with ``p``, the first
+  index whose cumulative probability (summed on the host in float64, then divided by the
+  total) exceeds a float64 ``random`` value; without replacement and no ``p``, the first
+  ``size`` of ``permutation(n)``; with ``p``, the ``size`` smallest ``exponential / p``
+  (Efraimidis-Spirakis), in order.
+
+Seeding: ``numpy.random.SeedSequence(seed).generate_state(2, uint32)`` is the key, the
+counter starts at 0; ``spawn`` spawns the ``SeedSequence`` as NumPy does.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+import arraykit as ak
+
+from .._core import transform_tracing
+from . import _philox
+
+__all__ = ["BitGenerator", "Generator", "default_rng"]
+
+_FLOATS = {"float32": 32, "float64": 64}
+
+
+class BitGenerator:
+    """Philox4x32-10 with a 64-bit key and a 128-bit counter (``state`` as in NumPy)."""
+
+    def __init__(self, seed: Any = None) -> None:
+        ss = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
+        self.seed_seq = ss
+        k = ss.generate_state(2, np.uint32)
+        self.key = (int(k[0]), int(k[1]))
+        self.counter = 0
+
+    @property
+    def state(self) -> dict[str, Any]:
+        c = self.counter
+        return {
+            "bit_generator": "Philox4x32",
+            "state": {
+                "counter": np.array([(c >> (32 * i)) & 0xFFFFFFFF for i in range(4)], np.uint32),
+                "key": np.array(self.key, np.uint32),
+            },
+        }
+
+    @state.setter
+    def state(self, value: Any) -> None:
+        if not isinstance(value, dict) or value.get("bit_generator") != "Philox4x32":
+            raise ValueError("state must be for a Philox4x32 PRNG")
+        try:
+            counter = np.asarray(value["state"]["counter"])
+            key = np.asarray(value["state"]["key"])
+        except (KeyError, TypeError):
+            raise ValueError("state must be a dict with 'counter' and 'key'") from None
+        if counter.shape != (4,) or key.shape != (2,):
+            raise ValueError("state: 'counter' must have 4 words and 'key' 2 (uint32)")
+        cw = [int(v) for v in counter]
+        kw = [int(v) for v in key]
+        if any(not 0 <= v <= 0xFFFFFFFF for v in cw + kw):
+            raise ValueError("state: words must be in [0, 2**32)")
+        self.counter = sum(v << (32 * i) for i, v in enumerate(cw))
+        self.key = (kw[0], kw[1])
+
+    def random_raw(self, size: Any = None, *, device: Any = None) -> ak.Array:
+        """The next raw 32-bit words (uint32), as many as ``size`` holds."""
+        shape = _shape(size, "random_raw")
+        return ak.reshape(self._words(math.prod(shape), device), shape)
+
+    def _words(self, n: int, device: Any) -> ak.Array:
+        counter = self.counter
+        blocks = _philox.blocks_for(n)
+        if isinstance(counter, int):
+            if transform_tracing.depth:
+                raise TypeError(
+                    "Generator: a Generator used inside a function transformed by ak.jit or "
+                    "ak.vmap must be one of its arguments (f(rng, ...)), so that its counter "
+                    "goes in and out of the program; one captured from outside would draw "
+                    "the same numbers on every call"
+                )
+            self.counter = (counter + blocks) % (1 << 128)
+            return _philox.words(self.key, counter, n, device)
+        w = _philox.words(self.key, counter, n, device)
+        lo = counter[0] + blocks
+        hi = counter[1] + ak.astype(lo < counter[0], ak.uint64)
+        self.counter = ak.stack([lo, hi])
+        return w
+
+    # ``ak.jit`` arguments: the state as two uint64 arrays of shape (2,) on the active
+    # driver, counter (low, high 64 bits) and key (k0, k1), traced inside the program.
+    def __ak_flatten__(self) -> list[ak.Array]:
+        c = self.counter
+        if isinstance(c, int):
+            c = ak.asarray([c & _philox.MASK64, c >> 64], dtype=ak.uint64)
+        k = self.key
+        if isinstance(k, tuple):
+            k = ak.asarray(list(k), dtype=ak.uint64)
+        return [c, k]
+
+    @classmethod
+    def __ak_unflatten__(cls, leaves: list[ak.Array]) -> BitGenerator:
+        obj = cls.__new__(cls)
+        obj.seed_seq = None
+        obj.counter, obj.key = leaves
+        return obj
+
+    def __ak_update__(self, leaves: list[ak.Array]) -> None:
+        c = np.asarray(leaves[0])
+        self.counter = int(c[0]) | int(c[1]) << 64
+
+
+def _shape(size: Any, fn: str) -> tuple[int, ...]:
+    if size is None:
+        return ()
+    dims = (size,) if not isinstance(size, Sequence) else tuple(size)
+    try:
+        shape = tuple(operator.index(d) for d in dims)
+    except TypeError:
+        raise TypeError(
+            f"{fn}: size must be None, an int or a tuple of ints, got {size!r}"
+        ) from None
+    if any(d < 0 for d in shape):
+        raise ValueError(f"{fn}: negative dimensions are not allowed (size={size!r})")
+    return shape
+
+
+def _float_dtype(dtype: Any, fn: str) -> Any:
+    d = ak.float64 if dtype is None else dtype
+    name = getattr(d, "name", None) or np.dtype(d).name
+    if name not in _FLOATS:
+        raise TypeError(f"{fn}: Unsupported dtype {name!r} (must be float32 or float64)")
+    return ak.float32 if name == "float32" else ak.float64
+
+
+def _real(value: Any, fn: str, arg: str) -> float:
+    if isinstance(value, ak.Array):
+        if value.ndim != 0:
+            raise TypeError(f"{fn}: {arg} must be a real number (arrays are not supported)")
+        value = float(value)
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise TypeError(f"{fn}: {arg} must be a real number, got {value!r}")
+    return float(value)
+
+
+class Generator:
+    """NumPy's ``Generator`` API over Philox4x32-10, with the same words on every driver.
+
+    Every method takes ``device=`` (default: the active driver's device) and returns an
+    arraykit array on the active driver (``size=None`` gives a 0-d array).
+
+    Inside ``ak.jit``/``ak.vmap``: the state is a counter on the host and each draw takes
+    a number of blocks known from its ``size`` alone.  A draw inside a function traced by
+    ``ak.jit`` is baked into the program, so draw outside and pass the numbers in, or use
+    :func:`philox_words`-based ``Generator.random_raw`` outside as well.
+    """
+
+    def __init__(self, bit_generator: BitGenerator) -> None:
+        if not isinstance(bit_generator, BitGenerator):
+            raise TypeError("Generator: bit_generator must be an ak.random.BitGenerator")
+        self.bit_generator = bit_generator
+
+    def __repr__(self) -> str:
+        return "Generator(Philox4x32)"
+
+    def __ak_flatten__(self) -> list[Any]:
+        return [self.bit_generator]
+
+    @classmethod
+    def __ak_unflatten__(cls, leaves: list[Any]) -> Generator:
+        return cls(leaves[0])
+
+    def __ak_update__(self, leaves: list[Any]) -> None:
+        self.bit_generator.__ak_update__(leaves)
+
+    def spawn(self, n_children: int) -> list[Generator]:
+        """``n_children`` independent generators (``SeedSequence.spawn``, as NumPy)."""
+        if self.bit_generator.seed_seq is None:
+            raise TypeError("spawn: not inside ak.jit (spawn outside and pass the children in)")
+        n = operator.index(n_children)
+        if n < 0:
+            raise ValueError("spawn: n_children must be non-negative")
+        return [Generator(BitGenerator(s)) for s in self.bit_generator.seed_seq.spawn(n)]
+
+    # ---------------------------------------------------------------- floats
+    def _uniform01(self, n: int, dtype: Any, device: Any) -> ak.Array:
+        if dtype == ak.float32:
+            w = self.bit_generator._words(n, device)
+            return ak.astype(w >> 8, ak.float32) * (2.0**-24)
+        w = ak.reshape(self.bit_generator._words(2 * n, device), (n, 2))
+        a = ak.astype(w[:, 0] >> 5, ak.float64)
+        b = ak.astype(w[:, 1] >> 6, ak.float64)
+        return (a * 67108864.0 + b) * (2.0**-53)
+
+    def random(self, size: Any = None, dtype: Any = None, *, device: Any = None) -> ak.Array:
+        """Floats in ``[0, 1)``."""
+        shape = _shape(size, "random")
+        dtype = _float_dtype(dtype, "random")
+        return ak.reshape(self._uniform01(math.prod(shape), dtype, device), shape)
+
+    def uniform(
+        self,
+        low: float = 0.0,
+        high: float = 1.0,
+        size: Any = None,
+        dtype: Any = None,
+        *,
+        device: Any = None,
+    ) -> ak.Array:
+        """Floats in ``[low, high)``: ``low + (high - low) * random()``."""
+        lo, hi = _real(low, "uniform", "low"), _real(high, "uniform", "high")
+        if not math.isfinite(hi - lo):
+            raise OverflowError("uniform: high - low range exceeds valid bounds")
+        u = self.random(size, _float_dtype(dtype, "uniform"), device=device)
+        return u * (hi - lo) + lo
+
+    def standard_normal(
+        self, size: Any = None, dtype: Any = None, *, device: Any = None
+    ) -> ak.Array:
+        """Standard normal floats (Box-Muller, see the module docstring)."""
+        shape = _shape(size, "standard_normal")
+        dtype = _float_dtype(dtype, "standard_normal")
+        n = math.prod(shape)
+        m = -(-n // 2)
+        u = self._uniform01(2 * m, dtype, device)
+        rad = ak.sqrt(-2.0 * ak.log1p(-u[:m]))
+        theta = (2 * math.pi) * u[m:]
+        z = ak.concat([rad * ak.cos(theta), rad * ak.sin(theta)])[:n]
+        return ak.reshape(z, shape)
+
+    def normal(
+        self,
+        loc: float = 0.0,
+        scale: float = 1.0,
+        size: Any = None,
+        dtype: Any = None,
+        *,
+        device: Any = None,
+    ) -> ak.Array:
+        """Normal floats of mean ``loc`` and standard deviation ``scale``."""
+        loc, scale = _real(loc, "normal", "loc"), _real(scale, "normal", "scale")
+        if scale < 0:
+            raise ValueError("normal: scale < 0")
+        z = self.standard_normal(size, dtype, device=device)
+        return z * scale + loc
+
+    def exponential(
+        self, scale: float = 1.0, size: Any = None, dtype: Any = None, *, device: Any = None
+    ) -> ak.Array:
+        """Exponential floats of mean ``scale``: ``-log1p(-random()) * scale``."""
+        scale = _real(scale, "exponential", "scale")
+        if scale < 0:
+            raise ValueError("exponential: scale < 0")
+        u = self.random(size, _float_dtype(dtype, "exponential"), device=device)
+        return -ak.log1p(-u) * scale
+
+    # ---------------------------------------------------------------- integers
+    def integers(
+        self,
+        low: int,
+        high: int | None = None,
+        size: Any = None,
+        dtype: Any = None,
+        endpoint: bool = False,
+        *,
+        device: Any = None,
+    ) -> ak.Array:
+        """Integers in ``[low, high)`` (``[low, high]`` with ``endpoint``); ``integers(n)``
+        is ``[0, n)``.  Default dtype int64, as NumPy's."""
+        fn = "integers"
+        if high is None:
+            low, high = 0, low
+        low, high = _int(low, fn, "low"), _int(high, fn, "high")
+        dtype = ak.int64 if dtype is None else dtype
+        if not ak.isdtype(dtype, "integral"):
+            raise TypeError(f"{fn}: Unsupported dtype {dtype!r} for integers")
+        info = ak.iinfo(dtype)
+        top = high if endpoint else high - 1
+        if low < info.min:
+            raise ValueError(f"{fn}: low is out of bounds for {dtype}")
+        if top > info.max:
+            raise ValueError(f"{fn}: high is out of bounds for {dtype}")
+        if low > top:
+            raise ValueError(f"{fn}: low > high" if endpoint else f"{fn}: low >= high")
+        shape = _shape(size, fn)
+        k = self._below(top - low + 1, math.prod(shape), device)  # uint64 in [0, r)
+        out = k + (low % (1 << 64))  # wraps mod 2**64 into the dtype's two's complement
+        if dtype != ak.uint64:
+            out = ak.astype(out, ak.int64)
+            if dtype != ak.int64:
+                out = ak.astype(out, dtype)
+        return ak.reshape(out, shape)
+
+    def _below(self, r: int, n: int, device: Any) -> ak.Array:
+        """``n`` uint64 values in ``[0, r)``, ``1 <= r <= 2**64`` (module docstring)."""
+        m32 = 0xFFFFFFFF
+        if r <= 1 << 32:
+            w = ak.astype(ak.reshape(self.bit_generator._words(2 * n, device), (n, 2)), ak.uint64)
+            a, b = w[:, 0], w[:, 1]
+            return (b * r + ((a * r) >> 32)) >> 32
+        w = ak.astype(ak.reshape(self.bit_generator._words(4 * n, device), (n, 4)), ak.uint64)
+        u = [w[:, i] for i in range(4)]
+        rl, rh = r & m32, r >> 32  # rh <= 2**32
+        prods = {}
+        for i in range(4):
+            for j, rj in ((0, rl), (1, rh)):
+                p = u[i] * rj
+                prods[i, j] = (p & m32, p >> 32)
+        carry: Any = 0
+        limbs = []
+        for col in range(6):
+            s = carry
+            for (i, j), (lo, hi) in prods.items():
+                if i + j == col:
+                    s = s + lo
+                if i + j + 1 == col:
+                    s = s + hi
+            limbs.append(s & m32)
+            carry = s >> 32
+        return limbs[4] | (limbs[5] << 32)
+
+    # ---------------------------------------------------------------- permutations
+    def _perm(self, n: int, device: Any) -> ak.Array:
+        w = ak.astype(ak.reshape(self.bit_generator._words(2 * n, device), (n, 2)), ak.uint64)
+        keys = w[:, 0] | (w[:, 1] << 32)
+        return ak.argsort(keys, stable=True)
+
+    def permutation(self, x: Any, axis: int = 0, *, device: Any = None) -> ak.Array:
+        """A permuted ``arange(x)`` for an int ``x``, else a permuted copy of the array
+        ``x`` along ``axis``."""
+        if isinstance(x, ak.Array):
+            if x.ndim == 0:
+                raise ValueError("permutation: x must be an integer or at least 1-dimensional")
+            ax = operator.index(axis)
+            if not -x.ndim <= ax < x.ndim:
+                raise ValueError(f"permutation: axis {axis} is out of bounds for {x.ndim}-d x")
+            return ak.take(x, self._perm(x.shape[ax], x.device), axis=ax)
+        n = max(_int(x, "permutation", "x"), 0)  # NumPy: arange(x), empty for x < 0
+        return ak.astype(self._perm(n, device), ak.int64)
+
+    def shuffle(self, x: ak.Array, axis: int = 0) -> None:
+        """Permute the array ``x`` in place along ``axis`` (TF and JAX arrays too)."""
+        if not isinstance(x, ak.Array):
+            raise TypeError("shuffle: x must be an arraykit array")
+        if x.ndim == 0:
+            raise ValueError("shuffle: x must be at least 1-dimensional")
+        x[...] = self.permutation(x, axis=axis)
+
+    def choice(
+        self,
+        a: Any,
+        size: Any = None,
+        replace: bool = True,
+        p: Any = None,
+        axis: int = 0,
+        shuffle: bool = True,
+        *,
+        device: Any = None,
+    ) -> ak.Array:
+        """Samples of ``arange(a)`` (an int ``a``) or of the array ``a`` along ``axis``.
+
+        ``p`` is checked and summed on the host (NumPy's checks and errors), so it is a
+        concrete sequence or array, not a traced one.  ``shuffle`` is accepted for
+        NumPy's signature; samples without replacement are always in random order."""
+        from ._choice import choice
+
+        return choice(self, a, size, replace, p, axis, device)
+
+
+def _int(value: Any, fn: str, arg: str) -> int:
+    if isinstance(value, ak.Array) and value.ndim == 0:
+        value = int(value)
+    if isinstance(value, bool):
+        raise TypeError(f"{fn}: {arg} must be an int, got {value!r}")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(f"{fn}: {arg} must be an int, got {value!r}") from None
+
+
+def default_rng(seed: Any = None) -> Generator:
+    """A ``Generator`` seeded as NumPy's ``default_rng`` (an int, a sequence of ints, a
+    ``SeedSequence``, a ``Generator`` (returned as is) or ``None`` for OS entropy)."""
+    if isinstance(seed, Generator):
+        return seed
+    if isinstance(seed, BitGenerator):
+        return Generator(seed)
+    return Generator(BitGenerator(seed))

@@ -1,0 +1,152 @@
+"""ak.random's statistics on every driver: moments and Kolmogorov-Smirnov tests against
+the exact distributions (SciPy), range and bias of integers (up to the full 64-bit
+ranges), choice and permutation properties, independence of seeds and spawned children.
+Fixed seeds: each test is deterministic; p-value threshold 1e-3."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from scipy import stats
+
+import arraykit as ak
+
+N = 100_000
+P_MIN = 1e-3
+
+
+def _np(x: ak.Array) -> np.ndarray:
+    return np.asarray(x)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_uniform(driver, dtype) -> None:
+    g = ak.random.default_rng(2024)
+    u = _np(g.random(N, dtype=getattr(ak, dtype))).astype(np.float64)
+    assert u.min() >= 0.0 and u.max() < 1.0
+    assert stats.kstest(u, "uniform").pvalue > P_MIN
+    assert abs(u.mean() - 0.5) < 5 * np.sqrt(1 / 12 / N)
+    assert abs(u.var() - 1 / 12) < 0.003
+    v = _np(g.uniform(-2.0, 6.0, N, dtype=getattr(ak, dtype))).astype(np.float64)
+    assert v.min() >= -2.0 and v.max() < 6.0
+    assert stats.kstest(v, "uniform", args=(-2.0, 8.0)).pvalue > P_MIN
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_normal(driver, dtype) -> None:
+    g = ak.random.default_rng(7)
+    z = _np(g.normal(1.5, 2.0, N, dtype=getattr(ak, dtype))).astype(np.float64)
+    assert stats.kstest(z, "norm", args=(1.5, 2.0)).pvalue > P_MIN
+    assert abs(z.mean() - 1.5) < 5 * 2.0 / np.sqrt(N)
+    assert abs(z.std() / 2.0 - 1) < 0.01
+    assert abs(stats.skew(z)) < 0.05 and abs(stats.kurtosis(z)) < 0.1
+    odd = _np(g.standard_normal(N + 1, dtype=getattr(ak, dtype))).astype(np.float64)
+    assert stats.kstest(odd, "norm").pvalue > P_MIN
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_exponential(driver, dtype) -> None:
+    g = ak.random.default_rng(11)
+    e = _np(g.exponential(3.0, N, dtype=getattr(ak, dtype))).astype(np.float64)
+    assert e.min() >= 0.0
+    assert stats.kstest(e, "expon", args=(0, 3.0)).pvalue > P_MIN
+    assert abs(e.mean() - 3.0) < 5 * 3.0 / np.sqrt(N)
+
+
+@pytest.mark.parametrize(
+    "low,high,dtype",
+    [(0, 7, "int64"), (-3, 3, "int8"), (0, 255, "uint8"), (10, 2**32 + 9, "uint64")],
+)
+def test_integers_small_ranges_unbiased(driver, low, high, dtype) -> None:
+    """Chi-square over the values (small ranges) or over 8 equal bins (the wide one)."""
+    g = ak.random.default_rng(5)
+    x = _np(g.integers(low, high, size=N, dtype=getattr(ak, dtype), endpoint=True))
+    x = x.astype(object).astype(float) if dtype == "uint64" else x.astype(np.int64)
+    assert x.min() >= low and x.max() <= high
+    r = high - low + 1
+    bins = r if r <= 256 else 8
+    counts = np.bincount(((x - low) * bins // r).astype(np.int64), minlength=bins)
+    assert stats.chisquare(counts).pvalue > P_MIN
+
+
+@pytest.mark.parametrize(
+    "low,high,dtype",
+    [
+        (-(2**63), 2**63 - 1, "int64"),  # the full int64 range
+        (2**62, 2**63 - 1, "int64"),  # up to 2**63
+        (0, 2**64 - 1, "uint64"),  # the full uint64 range
+        (0, 3 * 2**61, "uint64"),  # a range not a power of two
+    ],
+)
+def test_integers_wide_ranges(driver, low, high, dtype) -> None:
+    g = ak.random.default_rng(13)
+    x = [
+        int(v)
+        for v in _np(g.integers(low, high, size=20_000, dtype=getattr(ak, dtype), endpoint=True))
+    ]
+    assert low <= min(x) and max(x) <= high
+    r = high - low + 1
+    # 16 equal bins of the range, and the low 8 bits (each bit pattern equally likely)
+    counts = np.bincount([(v - low) * 16 // r for v in x], minlength=16)
+    assert stats.chisquare(counts).pvalue > P_MIN
+    low_bits = np.bincount([(v - low) & 0xFF for v in x], minlength=256)
+    assert stats.chisquare(low_bits).pvalue > P_MIN
+    assert max(x) - min(x) > r * 0.99  # the extremes are reached, near both ends
+
+
+def test_permutation_is_a_permutation(driver) -> None:
+    g = ak.random.default_rng(3)
+    for n in (0, 1, 2, 17, 1000):
+        p = _np(g.permutation(n))
+        np.testing.assert_array_equal(np.sort(p), np.arange(n))
+    # position of element 0 over many permutations of 5: uniform
+    pos = [int(np.argmax(_np(g.permutation(5)) == 0)) for _ in range(500)]
+    assert stats.chisquare(np.bincount(pos, minlength=5)).pvalue > P_MIN
+
+
+def test_choice_without_replacement_never_repeats(driver) -> None:
+    g = ak.random.default_rng(17)
+    for _ in range(20):
+        c = _np(g.choice(50, 30, replace=False))
+        assert len(set(c.tolist())) == 30 and c.min() >= 0 and c.max() < 50
+    full = _np(g.choice(40, 40, replace=False))
+    np.testing.assert_array_equal(np.sort(full), np.arange(40))
+    p = np.array([0.05, 0.4, 0.05, 0.3, 0.2])
+    for _ in range(10):
+        c = _np(g.choice(5, 3, replace=False, p=p))
+        assert len(set(c.tolist())) == 3
+    first = _np(ak.stack([g.choice(5, 2, replace=False, p=p)[0] for _ in range(2000)]))
+    # the first pick of a sequential draw without replacement follows p
+    assert stats.chisquare(np.bincount(first, minlength=5), 2000 * p).pvalue > P_MIN
+
+
+def test_choice_follows_p(driver) -> None:
+    g = ak.random.default_rng(19)
+    p = np.array([0.1, 0.0, 0.25, 0.4, 0.25])
+    c = _np(g.choice(5, N, p=p))
+    counts = np.bincount(c, minlength=5)
+    assert counts[1] == 0
+    nz = p > 0
+    assert stats.chisquare(counts[nz], N * p[nz]).pvalue > P_MIN
+    u = _np(g.choice(6, N))
+    assert stats.chisquare(np.bincount(u, minlength=6)).pvalue > P_MIN
+
+
+def _blocks(g: ak.random.Generator, n_words: int) -> set[int]:
+    w = _np(g.bit_generator.random_raw(n_words)).astype(np.uint64).reshape(-1, 2)
+    return set((w[:, 0] | (w[:, 1] << np.uint64(32))).tolist())
+
+
+def test_seeds_and_spawned_children_do_not_overlap(driver) -> None:
+    """The first 10**6 words of each stream, as 64-bit pairs: no pair in common (a
+    chance collision among 2e6 random 64-bit values has probability ~1e-7)."""
+    parent = ak.random.default_rng(2026)
+    kids = parent.spawn(2)
+    streams = [parent, *kids, ak.random.default_rng(2027)]
+    seen: set[int] = set()
+    total = 0
+    for g in streams:
+        b = _blocks(g, 10**6)
+        total += len(b)
+        seen |= b
+    assert len(seen) == total
