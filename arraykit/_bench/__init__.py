@@ -16,7 +16,9 @@ import datetime
 import math
 import sys
 import time
+from collections.abc import Callable
 from contextlib import ExitStack
+from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -38,7 +40,7 @@ from .report import (
     write_csv,
     write_json,
 )
-from .timing import first_call, forecast, measure
+from .timing import Timing, first_call, forecast, measure
 from .workloads import WORKLOADS, Workload
 
 __all__ = ["main"]
@@ -152,6 +154,14 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--no-plots", action="store_true", help="write the table, CSV and JSON only")
     p.add_argument(
+        "--compare",
+        nargs="+",
+        type=Path,
+        metavar="JSON",
+        help="OLD.json [NEW.json]: compare two runs cell by cell instead of running "
+        "(NEW defaults to OUT/results.json, the last run's)",
+    )
+    p.add_argument(
         "--out",
         type=Path,
         default=Path("bench-results"),
@@ -217,8 +227,10 @@ def _cell(
     ref: Any,
     opts: argparse.Namespace,
     skip: str | None,
-) -> tuple[Result, Any]:
-    """Run one cell: the result record, and the output (raw NumPy's only: the reference)."""
+) -> tuple[Result, Any, Callable[[], Timing] | None]:
+    """Run one cell: the result record, the output (raw NumPy's only: the reference) and,
+    for raw NumPy, a function that times the same call again (the baseline is timed before
+    and after the other backends of a size)."""
     r = Result(
         workload=w.name,
         backend=b.label,
@@ -235,10 +247,12 @@ def _cell(
     fn = b.ops.get(w.name)
     if fn is None:
         r.status, r.note = UNAVAILABLE, b.missing.get(w.name, "not implemented")
-        return r, None
+        return r, None, None
     if skip is not None:
         r.status, r.note = SKIPPED, skip
-        return r, None
+        return r, None, None
+    if b.remote is not None:  # measured in another process (tnp)
+        return b.remote(r, opts), None, None
     try:
         with b.context():
             call = b.bind(fn, inputs)
@@ -247,8 +261,9 @@ def _cell(
             why = None if ref is None else w.check(out, ref, np.dtype(opts.dtype))
             if why is not None:
                 r.status, r.note = ERROR, why
-                return r, None
-            t = measure(
+                return r, None, None
+            timed = partial(
+                measure,
                 call,
                 b.sync,
                 first_s=first,
@@ -256,14 +271,21 @@ def _cell(
                 budget=opts.budget,
                 min_time=opts.min_time,
             )
+            t = timed()
     except Exception as e:  # a failing cell is reported, the run goes on
         r.status, r.note = ERROR, _one_line(e)
-        return r, None
+        return r, None, None
+    set_timing(r, t)
+    return r, *((out, timed) if b.impl == "numpy" else (None, None))
+
+
+def set_timing(r: Result, t: Timing) -> None:
+    """Fill ``r``'s times from ``t``."""
     r.median_s = t.median
     r.q1_s, r.q3_s = t.quartiles
     r.min_s, r.max_s = min(t.samples), max(t.samples)
     r.repeats, r.number = len(t.samples), t.number
-    return r, (out if b.impl == "numpy" else None)
+    r.samples = t.samples
 
 
 def _over_budget(
@@ -290,6 +312,11 @@ def _over_budget(
     return None
 
 
+def _merge(r: Result, t: Timing) -> Timing:
+    """The baseline's repeats before (kept in ``r``'s samples) and after the others."""
+    return Timing(r.first_call_s or 0.0, (*r.samples, *t.samples), t.number)
+
+
 def run(
     backends: list[Backend],
     workloads: list[Workload],
@@ -308,12 +335,14 @@ def run(
         for w, sizes in plan:
             for i, size in enumerate(sizes):
                 inputs = w.inputs(size, np.dtype(opts.dtype))
-                ref = None
+                ref, again, base = None, None, None
                 for b in backends:
                     bar.step(f"{w.name} {w.label_size(size)} {b.label}")
-                    r, out = _cell(b, w, size, inputs, ref, opts, over.get((w.name, b.label)))
+                    r, out, timed = _cell(
+                        b, w, size, inputs, ref, opts, over.get((w.name, b.label))
+                    )
                     if out is not None:
-                        ref = np.asarray(out)
+                        ref, again, base = np.asarray(out), timed, r
                     results.append(r)
                     bar.done()
                     if r.status == OK and i + 1 < len(sizes):
@@ -321,11 +350,32 @@ def run(
                         if why:
                             over[(w.name, b.label)] = why
                         last[(w.name, b.label)] = (size, r.median_s)
+                if again is not None and base is not None and len(backends) > 1:
+                    # NumPy again, after the others: its spread then covers the time in
+                    # which they ran, so a drift of the machine's speed is not a result.
+                    set_timing(base, _merge(base, again()))
     except KeyboardInterrupt:
         print("\ninterrupted: reporting the cells measured so far", file=stream)
     finally:
         bar.close()
     return results
+
+
+def _compare(opts: argparse.Namespace) -> int:
+    from .compare import load, print_comparison
+
+    if len(opts.compare) > 2:
+        print("--compare takes OLD.json and at most one NEW.json", file=sys.stderr)
+        return 2
+    old_path = opts.compare[0]
+    new_path = opts.compare[1] if len(opts.compare) == 2 else opts.out / "results.json"
+    try:
+        old, new = load(old_path), load(new_path)
+    except ValueError as e:
+        print(f"--compare: {e}", file=sys.stderr)
+        return 2
+    print_comparison(old, new, sys.stdout, (str(old_path), str(new_path)))
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -335,6 +385,8 @@ def main(argv: list[str] | None = None) -> int:
         opts = parser().parse_args(argv)
     except SystemExit as e:
         return int(e.code or 0)
+    if opts.compare is not None:
+        return _compare(opts)
     full = not opts.quick and opts.sizes is None
     preset = QUICK if opts.quick else FULL
     for key in ("sizes", "repeat", "budget", "min_time"):
@@ -359,6 +411,14 @@ def main(argv: list[str] | None = None) -> int:
         print("backends: " + ", ".join(b.label for b in backends))
         for note in notes:
             print(f"  note: {note}")
+        missing = _backends.missing_frameworks()
+        if missing and opts.drivers is None:
+            pips = " ".join(f'"{_backends.PIP[n]}"' for n in missing)
+            print(
+                f"\nMISSING: {' and '.join(missing)} not installed, so NumPy is compared with "
+                f"{'nothing but arraykit on NumPy' if len(missing) == 2 else 'the rest only'}"
+                f".\nAdd {'them' if len(missing) > 1 else 'it'} with:  pip install {pips}\n"
+            )
         sys.stdout.flush()
         results = run(backends, workloads, opts, full, sys.stderr)
     add_speedups(results, backends[0].label)
