@@ -300,10 +300,11 @@ def _over_budget(
     overhead, so one point says nothing about growth), capped at the workload's exponent."""
     if r.repeats < min(2, opts.repeat):
         return f"the {opts.budget:g} s budget was used up at {w.label_size(r.size)}"
-    if prev is None or not r.median_s or not prev[1]:
+    # From the fastest repeats: a busy machine's slow ones would skip sizes for nothing.
+    if prev is None or not r.min_s or not prev[1]:
         return None
-    slope = math.log(r.median_s / prev[1]) / math.log(r.size / prev[0])
-    nxt = forecast(r.median_s, r.size, next_size, min(max(slope, 0.0), w.exponent))
+    slope = math.log(r.min_s / prev[1]) / math.log(r.size / prev[0])
+    nxt = forecast(r.min_s, r.size, next_size, min(max(slope, 0.0), w.exponent))
     if 3 * nxt > opts.budget:  # the first call, the warm call and one repeat
         return (
             f"over the {opts.budget:g} s budget from {w.label_size(next_size)} "
@@ -349,7 +350,7 @@ def run(
                         why = _over_budget(r, last.get((w.name, b.label)), sizes[i + 1], w, opts)
                         if why:
                             over[(w.name, b.label)] = why
-                        last[(w.name, b.label)] = (size, r.median_s)
+                        last[(w.name, b.label)] = (size, r.min_s)
                 if again is not None and base is not None and len(backends) > 1:
                     # NumPy again, after the others: its spread then covers the time in
                     # which they ran, so a drift of the machine's speed is not a result.

@@ -171,6 +171,7 @@ def _tensorflow(dtype: np.dtype, stack: ExitStack) -> Framework:
     devices: dict[str, Any] = {}
     for dev in tf.config.list_logical_devices():
         devices.setdefault(dev.device_type, dev.name)
+
     def put(a: np.ndarray, dev: str) -> Any:  # before the timed calls: on the device
         with tf.device(dev):
             return tf.identity(tf.convert_to_tensor(a))
@@ -368,7 +369,7 @@ def discover(
                 continue
             from . import tnp
 
-            more, version, note = tnp.backends(workloads, stack)
+            more, _version, note = tnp.backends(workloads, stack)
             backends += more
             if note:
                 notes.append(note)
@@ -376,7 +377,7 @@ def discover(
         if name in FRAMEWORKS:
             module, factory = FRAMEWORKS[name]
             if importlib.util.find_spec(module) is None:
-                notes.append(f"{name}: not installed (pip install \"{PIP.get(name, name)}\")")
+                notes.append(f'{name}: not installed (pip install "{PIP.get(name, name)}")')
                 continue
             try:
                 frameworks[name] = factory(np.dtype(dtype), stack)

@@ -74,7 +74,9 @@ def _describe(doc: dict[str, Any]) -> str:
     m = doc.get("machine", {})
     versions = m.get("versions", {})
     parts = [doc.get("created", "?"), f"{m.get('cpu', '?')} ({m.get('cpu_count', '?')} CPUs)"]
-    parts += [f"{p} {versions[p]}" for p in ("arraykit", "numpy", "jax", "tensorflow") if p in versions]
+    parts += [
+        f"{p} {versions[p]}" for p in ("arraykit", "numpy", "jax", "tensorflow") if p in versions
+    ]
     return ", ".join(parts)
 
 

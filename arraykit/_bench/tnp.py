@@ -195,9 +195,7 @@ def serve(stdin: TextIO, reply: Callable[[dict[str, Any]], None]) -> None:
             "version": tf.__version__,
             "devices": list(dict.fromkeys(b.device for b in table.values())),
             "ops": [n for n, w in WORKLOADS.items() if w.function(ops) is not None],
-            "missing": {
-                n: w.missing(ops) for n, w in WORKLOADS.items() if w.function(ops) is None
-            },
+            "missing": {n: w.missing(ops) for n, w in WORKLOADS.items() if w.function(ops) is None},
         }
     )
     for line in stdin:
