@@ -550,3 +550,18 @@ def test_colours_are_fixed_per_backend_family() -> None:
     assert plots.colour("jax.jit@cpu") == plots.colour("jax.jit@gpu:0 (np in)")
     assert plots.colour("jax.jit@cpu") == plots.COLOURS["jax.jit"]
     assert len({plots.colour(f"{f}@cpu") for f in plots.COLOURS}) == len(plots.COLOURS)
+
+
+@pytest.mark.skipif(not (HAS_JAX or HAS_TF), reason="no compiling framework installed")
+def test_transforms_benchmark_stops_on_a_wrong_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """benchmarks/transforms.py checks ak.jit's answers before timing them."""
+    spec = importlib.util.spec_from_file_location(
+        "bench_transforms_check", Path(__file__).parent.parent / "benchmarks" / "transforms.py"
+    )
+    transforms = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, transforms)
+    spec.loader.exec_module(transforms)
+    driver = "jax" if HAS_JAX else "tensorflow"
+    assert transforms.main(["--drivers", driver, "--smoke"]) == 0
+    monkeypatch.setattr(transforms, "ak_sigmoid", lambda x: 1 / (1 + ak.exp(x)))  # wrong sign
+    assert transforms.main(["--drivers", driver, "--smoke"]) == 1

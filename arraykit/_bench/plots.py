@@ -135,16 +135,18 @@ def write_summary(results: Sequence[Result], path: Path, subtitle: str) -> Path:
     cross = crossovers(results)
     cols = min(3, len(names))
     nrows = -(-len(names) // cols)
-    fig = Figure(figsize=(5.2 * cols, 4.6 * nrows + 0.6), dpi=110)
+    # Inches: 1 for the title, 3.6 per panel, 1.9 under each for its legend and label.
+    height = 1.0 + 3.6 * nrows + 1.9 * nrows
+    fig = Figure(figsize=(5.4 * cols, height), dpi=110)
     FigureCanvasAgg(fig)
     axes = fig.subplots(nrows, cols, squeeze=False).ravel()
     fig.subplots_adjust(
-        left=0.06,
+        left=0.07,
         right=0.99,
-        top=1 - 0.6 / fig.get_figheight(),
-        bottom=0.13 / nrows,
-        wspace=0.22,
-        hspace=0.62,
+        top=1 - 1.0 / height,
+        bottom=1.9 / height,
+        wspace=0.25,
+        hspace=1.9 / 3.6,
     )
     for ax in axes[len(names) :]:
         ax.set_axis_off()
@@ -162,7 +164,7 @@ def write_summary(results: Sequence[Result], path: Path, subtitle: str) -> Path:
             lo = [base[s].q1_s / r.q3_s for s, r in pts]
             hi = [base[s].q3_s / r.q1_s for s, r in pts]
             c = cross.get(wname, {}).get(b)
-            text = f"from {w.label_size(c)}" if c is not None else "not clearly faster"
+            text = f"faster from {w.label_size(c)}" if c is not None else "not clearly faster"
             raw = pts[0][1].impl != "arraykit"
             ax.plot(
                 xs, ys, color=colour(b), lw=1.8, ls="--" if raw else "-", marker="o", ms=3,
@@ -183,7 +185,7 @@ def write_summary(results: Sequence[Result], path: Path, subtitle: str) -> Path:
         ax.grid(True, which="minor", alpha=0.12)
         ax.legend(
             loc="upper center",
-            bbox_to_anchor=(0.5, -0.16),
+            bbox_to_anchor=(0.5, -0.17),
             fontsize="x-small",
             frameon=False,
             ncols=1,

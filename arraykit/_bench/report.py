@@ -317,8 +317,8 @@ def _print_crossovers(cross: dict[str, dict[str, int | None]], out: TextIO) -> N
     width = max(13, *(len(w) + 2 for w in names))
     print(
         "\ncrossover size: the smallest size from which the backend is clearly faster than "
-        "NumPy\n(its upper quartile below NumPy's lower quartile, at that size and every "
-        f"larger one; {NOT_CLEARLY}: nowhere)",
+        "NumPy\n(its upper quartile below NumPy's fastest repeat, at that size and every "
+        f"larger one measured; {NOT_CLEARLY}: nowhere)",
         file=out,
     )
     print(f"{'backend':<{name_w}} " + "".join(f"{w:>{width}}" for w in names), file=out)
@@ -338,8 +338,8 @@ def _print_overheads(over: dict[str, dict[str, dict[str, Any]]], out: TextIO) ->
     if not over:
         return
     print(
-        "\narraykit's overhead over the raw framework it runs on (median time per call: "
-        "us at the smallest size, % at the largest; ~: within the spread)",
+        "\narraykit's overhead over the raw framework it runs on (fastest repeats: "
+        "us per call at the smallest size, % at the largest; ~: within the spread)",
         file=out,
     )
     rows = list(dict.fromkeys(b for per in over.values() for b in per))
