@@ -337,21 +337,37 @@ def _print_overheads(over: dict[str, dict[str, dict[str, Any]]], out: TextIO) ->
     """arraykit's own cost: each arraykit row against the raw row of its framework."""
     if not over:
         return
+    names = [w for w in WORKLOADS if w in over]
+    rows = list(dict.fromkeys(b for w in names for b in over[w]))
+    vs = {b: next(over[w][b]["vs"] for w in names if b in over[w]) for b in rows}
+    sizes = {
+        w: (next(iter(over[w].values()))["smallest"], next(iter(over[w].values()))["largest"])
+        for w in names
+    }
     print(
-        "\narraykit's overhead over the raw framework it runs on (fastest repeats: "
-        "us per call at the smallest size, % at the largest; ~: within the spread)",
+        "\narraykit's overhead over the raw framework it runs on, from the fastest repeats: "
+        "us per call at the\nsmallest size / % at the largest (~: within the spread); "
+        + ", ".join(
+            f"{w} {WORKLOADS[w].label_size(a)} / {WORKLOADS[w].label_size(b)}"
+            for w, (a, b) in sizes.items()
+        ),
         file=out,
     )
-    rows = list(dict.fromkeys(b for per in over.values() for b in per))
-    name_w = max(len("backend"), *(len(b) for b in rows))
+    name_w = max(len("backend"), *(len(f"{b} vs {vs[b]}") for b in rows))
+    width = max(15, *(len(w) + 2 for w in names))
+    print(f"{'backend':<{name_w}} " + "".join(f"{w:>{width}}" for w in names), file=out)
     for b in rows:
-        parts = []
-        for w in WORKLOADS:
-            o = over.get(w, {}).get(b)
-            if o is not None:
-                parts.append(f"{w} {format_overhead({**o, 'workload': w})}")
-        vs = next(over[w][b]["vs"] for w in over if b in over[w])
-        print(f"{b:<{name_w}} vs {vs}: " + "; ".join(parts), file=out)
+        cells = []
+        for w in names:
+            o = over[w].get(b)
+            if o is None:
+                cells.append("-")
+                continue
+            pct = f"{o['percent']:+.0f}%" + ("" if o["clear"] else "~")
+            cells.append(f"{o['us_per_call']:+.1f}us/{pct}")
+        print(
+            f"{b + ' vs ' + vs[b]:<{name_w}} " + "".join(f"{c:>{width}}" for c in cells), file=out
+        )
 
 
 def _print_first_calls(results: Sequence[Result], out: TextIO) -> None:
