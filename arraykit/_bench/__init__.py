@@ -3,10 +3,13 @@
 The TF-NumPy articles' study, redone honestly: five workloads (sigmoid, sort, matmul, tanh,
 FFT) at sizes from 10 to 10**7 elements, each timed for raw NumPy, arraykit on every
 installed driver and device (eager, and under ``ak.jit`` where the driver compiles) and
-the raw framework doing the same work (``jnp`` / ``jax.jit``, TF ops / ``tf.function``),
-with inputs passed as native arrays and as NumPy arrays (the conversion is then timed).
-Writes a terminal table, ``results.csv``, ``results.json`` and one PNG per workload under
-``--out``.  Method: see ``timing.py`` and the README's Benchmarks section.
+the raw framework doing the same work (``jnp`` / ``jax.jit``, TF ops / ``tf.function``,
+and ``tf.experimental.numpy`` in a worker process: ``tnp.py``), with inputs passed as
+native arrays and as NumPy arrays (the conversion is then timed).  Writes a terminal table
+(crossovers by the rule of ``report.clearly_faster``, arraykit's overheads), ``results.csv``,
+``results.json``, a summary PNG and one PNG per workload under ``--out``; ``--compare``
+reads two ``results.json`` (``compare.py``).  Method: see ``timing.py`` and the README's
+Benchmarks section.
 """
 
 from __future__ import annotations
