@@ -12,8 +12,11 @@ Two workloads, each written once with arraykit and once with the raw framework:
 Contenders: ``ak.jit`` of the arraykit code (JAX: ``jax.jit`` underneath; TensorFlow:
 ``tf.function``) against ``jax.jit`` of the ``jax.numpy`` code and ``tf.function`` of
 the TensorFlow code (``GradientTape`` for the gradient).  Compilation happens in the
-warm-up and is excluded.  Results are synchronised inside the timed loop
-(``jax.block_until_ready``; TensorFlow runs synchronously on CPU).
+warm-up and is excluded.  Before anything is timed, each contender's answer is checked:
+sigmoid against NumPy's, the MLP step of ``ak.jit`` against the raw one (new parameters
+and loss); a wrong answer stops the script with exit status 1.  Results are synchronised
+inside the timed loop (``jax.block_until_ready``; TensorFlow: the bench's ``tf_sync``,
+which waits for the devices when a result is on an accelerator).
 
 Timing: each repeat times ``number`` calls of each contender back to back (the order
 rotates), so a repeat is a pair measured on nearly the same machine.  The verdict is the
@@ -57,6 +60,22 @@ class Case:
     raw: Callable[[], Any]  # one synchronised call of the raw compiled function
     ak: Callable[[], Any]  # one synchronised call of ak.jit
     floor: Callable[[], Any] | None = None  # raw, plus wrapping its result in an Array
+    # Raises AssertionError when a contender's answer is wrong (run before any timing).
+    check: Callable[[], None] = lambda: None
+
+
+def same(what: str, got: Any, want: Any, rtol: float = 1e-4) -> None:
+    """``got`` is ``want`` (trees of arrays: dicts, tuples) to float32 rounding."""
+    if isinstance(want, dict):
+        for k in want:
+            same(f"{what}[{k!r}]", got[k], want[k], rtol)
+    elif isinstance(want, tuple | list):
+        for i, (g, w) in enumerate(zip(got, want, strict=True)):
+            same(f"{what}[{i}]", g, w, rtol)
+    else:
+        np.testing.assert_allclose(
+            np.asarray(got), np.asarray(want), rtol=rtol, atol=1e-6, err_msg=what
+        )
 
 
 # ----------------------------------------------------------------- arraykit code
@@ -131,8 +150,9 @@ def jax_cases(scale: str) -> list[Case]:
 def tensorflow_cases(scale: str) -> list[Case]:
     import tensorflow as tf
 
-    def sync(value: Any) -> Any:  # TF executes synchronously on CPU; wait on GPUs
-        return value
+    from arraykit._bench.backends import tf_sync
+
+    sync = tf_sync(tf)  # nothing to wait for on CPU; on GPUs, waits for the devices
 
     @tf.function(autograph=False)
     def raw_sigmoid(x: Any) -> Any:
@@ -172,6 +192,11 @@ def _cases(
                 res._value = raw_sigmoid(xr)
                 return sync(res._value)
 
+            def check(x_np: Any = x_np, xr: Any = xr, xa: Any = xa) -> None:
+                want = 1 / (1 + np.exp(-x_np.astype(np.float64)))
+                same(f"{driver} raw sigmoid", raw_sigmoid(xr), want)
+                same(f"{driver} ak.jit sigmoid", jit_sigmoid(xa), want)
+
             cases.append(
                 Case(
                     "sigmoid",
@@ -179,6 +204,7 @@ def _cases(
                     lambda xr=xr: sync(raw_sigmoid(xr)),
                     lambda xa=xa: sync(jit_sigmoid(xa)._value),
                     floor,
+                    check,
                 )
             )
         for batch, n_in, n_hidden in mlp_sizes:
@@ -196,7 +222,23 @@ def _cases(
                 new, value = jit_step(pa, xa, ya)
                 return sync((new["w1"]._value, value._value))
 
-            cases.append(Case("mlp_step", f"{batch}x{n_in}->{n_hidden}->1", raw_call, ak_call))
+            def check(
+                pr: dict = pr, xr: Any = xr, yr: Any = yr, pa: dict = pa, xa: Any = xa,
+                ya: Any = ya,
+            ) -> None:  # fmt: skip
+                want = raw_step(pr, xr, yr)
+                got = jit_step(pa, xa, ya)
+                same(f"{driver} ak.jit mlp_step vs raw", got, want, rtol=1e-3)
+
+            cases.append(
+                Case(
+                    "mlp_step",
+                    f"{batch}x{n_in}->{n_hidden}->1",
+                    raw_call,
+                    ak_call,
+                    check=check,
+                )
+            )
     return cases
 
 
@@ -283,6 +325,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"| {name} | skipped: {e} |")
             continue
         for case in cases:
+            try:
+                case.check()
+            except AssertionError as e:
+                print(f"| {name} | {case.workload} | {case.size} | WRONG ANSWER: {e}")
+                return 1
             row = {"driver": name, **measure(case, repeat, target_s)}
             rows.append(row)
             ok = "PASS" if row["ratio"] <= TARGET else "FAIL"

@@ -3,10 +3,13 @@
 The TF-NumPy articles' study, redone honestly: five workloads (sigmoid, sort, matmul, tanh,
 FFT) at sizes from 10 to 10**7 elements, each timed for raw NumPy, arraykit on every
 installed driver and device (eager, and under ``ak.jit`` where the driver compiles) and
-the raw framework doing the same work (``jnp`` / ``jax.jit``, TF ops / ``tf.function``),
-with inputs passed as native arrays and as NumPy arrays (the conversion is then timed).
-Writes a terminal table, ``results.csv``, ``results.json`` and one PNG per workload under
-``--out``.  Method: see ``timing.py`` and the README's Benchmarks section.
+the raw framework doing the same work (``jnp`` / ``jax.jit``, TF ops / ``tf.function``,
+and ``tf.experimental.numpy`` in a worker process: ``tnp.py``), with inputs passed as
+native arrays and as NumPy arrays (the conversion is then timed).  Writes a terminal table
+(crossovers by the rule of ``report.clearly_faster``, arraykit's overheads), ``results.csv``,
+``results.json``, a summary PNG and one PNG per workload under ``--out``; ``--compare``
+reads two ``results.json`` (``compare.py``).  Method: see ``timing.py`` and the README's
+Benchmarks section.
 """
 
 from __future__ import annotations
@@ -16,7 +19,9 @@ import datetime
 import math
 import sys
 import time
+from collections.abc import Callable
 from contextlib import ExitStack
+from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -38,13 +43,13 @@ from .report import (
     write_csv,
     write_json,
 )
-from .timing import first_call, forecast, measure
+from .timing import Timing, first_call, forecast, measure
 from .workloads import WORKLOADS, Workload
 
 __all__ = ["main"]
 
 # Settings of the two run lengths; each can be overridden on the command line.
-QUICK = {"sizes": [10**k for k in range(1, 7)], "repeat": 5, "budget": 2.0, "min_time": 0.01}
+QUICK = {"sizes": [10**k for k in range(1, 7)], "repeat": 5, "budget": 1.0, "min_time": 0.01}
 FULL = {
     "sizes": sorted([10**k for k in range(1, 8)] + [3 * 10**k for k in range(1, 7)]),
     "repeat": 7,
@@ -112,7 +117,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--quick",
         action="store_true",
-        help="sizes 10..1e6, 5 repeats, 2 s per cell (about a minute)",
+        help="sizes 10..1e6, 5 repeats, 1 s per cell (under 2 minutes)",
     )
     p.add_argument(
         "--sizes",
@@ -142,7 +147,7 @@ def parser() -> argparse.ArgumentParser:
         type=_positive(float),
         metavar="SECONDS",
         help="time cap per cell; a backend whose next size would exceed it "
-        "skips the larger sizes (default 6, quick 2)",
+        "skips the larger sizes (default 6, quick 1)",
     )
     p.add_argument(
         "--min-time",
@@ -151,6 +156,14 @@ def parser() -> argparse.ArgumentParser:
         help="least time per repeat; fast calls are looped (default 0.02, quick 0.01)",
     )
     p.add_argument("--no-plots", action="store_true", help="write the table, CSV and JSON only")
+    p.add_argument(
+        "--compare",
+        nargs="+",
+        type=Path,
+        metavar="JSON",
+        help="OLD.json [NEW.json]: compare two runs cell by cell instead of running "
+        "(NEW defaults to OUT/results.json, the last run's)",
+    )
     p.add_argument(
         "--out",
         type=Path,
@@ -217,8 +230,10 @@ def _cell(
     ref: Any,
     opts: argparse.Namespace,
     skip: str | None,
-) -> tuple[Result, Any]:
-    """Run one cell: the result record, and the output (raw NumPy's only: the reference)."""
+) -> tuple[Result, Any, Callable[[], Timing] | None]:
+    """Run one cell: the result record, the output (raw NumPy's only: the reference) and,
+    for raw NumPy, a function that times the same call again (the baseline is timed before
+    and after the other backends of a size)."""
     r = Result(
         workload=w.name,
         backend=b.label,
@@ -235,10 +250,12 @@ def _cell(
     fn = b.ops.get(w.name)
     if fn is None:
         r.status, r.note = UNAVAILABLE, b.missing.get(w.name, "not implemented")
-        return r, None
+        return r, None, None
     if skip is not None:
         r.status, r.note = SKIPPED, skip
-        return r, None
+        return r, None, None
+    if b.remote is not None:  # measured in another process (tnp)
+        return b.remote(r, opts), None, None
     try:
         with b.context():
             call = b.bind(fn, inputs)
@@ -247,8 +264,9 @@ def _cell(
             why = None if ref is None else w.check(out, ref, np.dtype(opts.dtype))
             if why is not None:
                 r.status, r.note = ERROR, why
-                return r, None
-            t = measure(
+                return r, None, None
+            timed = partial(
+                measure,
                 call,
                 b.sync,
                 first_s=first,
@@ -256,14 +274,21 @@ def _cell(
                 budget=opts.budget,
                 min_time=opts.min_time,
             )
+            t = timed()
     except Exception as e:  # a failing cell is reported, the run goes on
         r.status, r.note = ERROR, _one_line(e)
-        return r, None
+        return r, None, None
+    set_timing(r, t)
+    return r, *((out, timed) if b.impl == "numpy" else (None, None))
+
+
+def set_timing(r: Result, t: Timing) -> None:
+    """Fill ``r``'s times from ``t``."""
     r.median_s = t.median
     r.q1_s, r.q3_s = t.quartiles
     r.min_s, r.max_s = min(t.samples), max(t.samples)
     r.repeats, r.number = len(t.samples), t.number
-    return r, (out if b.impl == "numpy" else None)
+    r.samples = t.samples
 
 
 def _over_budget(
@@ -278,16 +303,22 @@ def _over_budget(
     overhead, so one point says nothing about growth), capped at the workload's exponent."""
     if r.repeats < min(2, opts.repeat):
         return f"the {opts.budget:g} s budget was used up at {w.label_size(r.size)}"
-    if prev is None or not r.median_s or not prev[1]:
+    # From the fastest repeats: a busy machine's slow ones would skip sizes for nothing.
+    if prev is None or not r.min_s or not prev[1]:
         return None
-    slope = math.log(r.median_s / prev[1]) / math.log(r.size / prev[0])
-    nxt = forecast(r.median_s, r.size, next_size, min(max(slope, 0.0), w.exponent))
+    slope = math.log(r.min_s / prev[1]) / math.log(r.size / prev[0])
+    nxt = forecast(r.min_s, r.size, next_size, min(max(slope, 0.0), w.exponent))
     if 3 * nxt > opts.budget:  # the first call, the warm call and one repeat
         return (
             f"over the {opts.budget:g} s budget from {w.label_size(next_size)} "
             f"(~{format_time(nxt)} per call forecast)"
         )
     return None
+
+
+def _merge(r: Result, t: Timing) -> Timing:
+    """The baseline's repeats before (kept in ``r``'s samples) and after the others."""
+    return Timing(r.first_call_s or 0.0, (*r.samples, *t.samples), t.number)
 
 
 def run(
@@ -308,24 +339,47 @@ def run(
         for w, sizes in plan:
             for i, size in enumerate(sizes):
                 inputs = w.inputs(size, np.dtype(opts.dtype))
-                ref = None
+                ref, again, base = None, None, None
                 for b in backends:
                     bar.step(f"{w.name} {w.label_size(size)} {b.label}")
-                    r, out = _cell(b, w, size, inputs, ref, opts, over.get((w.name, b.label)))
+                    r, out, timed = _cell(
+                        b, w, size, inputs, ref, opts, over.get((w.name, b.label))
+                    )
                     if out is not None:
-                        ref = np.asarray(out)
+                        ref, again, base = np.asarray(out), timed, r
                     results.append(r)
                     bar.done()
                     if r.status == OK and i + 1 < len(sizes):
                         why = _over_budget(r, last.get((w.name, b.label)), sizes[i + 1], w, opts)
                         if why:
                             over[(w.name, b.label)] = why
-                        last[(w.name, b.label)] = (size, r.median_s)
+                        last[(w.name, b.label)] = (size, r.min_s)
+                if again is not None and base is not None and len(backends) > 1:
+                    # NumPy again, after the others: its spread then covers the time in
+                    # which they ran, so a drift of the machine's speed is not a result.
+                    set_timing(base, _merge(base, again()))
     except KeyboardInterrupt:
         print("\ninterrupted: reporting the cells measured so far", file=stream)
     finally:
         bar.close()
     return results
+
+
+def _compare(opts: argparse.Namespace) -> int:
+    from .compare import load, print_comparison
+
+    if len(opts.compare) > 2:
+        print("--compare takes OLD.json and at most one NEW.json", file=sys.stderr)
+        return 2
+    old_path = opts.compare[0]
+    new_path = opts.compare[1] if len(opts.compare) == 2 else opts.out / "results.json"
+    try:
+        old, new = load(old_path), load(new_path)
+    except ValueError as e:
+        print(f"--compare: {e}", file=sys.stderr)
+        return 2
+    print_comparison(old, new, sys.stdout, (str(old_path), str(new_path)))
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -335,6 +389,8 @@ def main(argv: list[str] | None = None) -> int:
         opts = parser().parse_args(argv)
     except SystemExit as e:
         return int(e.code or 0)
+    if opts.compare is not None:
+        return _compare(opts)
     full = not opts.quick and opts.sizes is None
     preset = QUICK if opts.quick else FULL
     for key in ("sizes", "repeat", "budget", "min_time"):
@@ -359,6 +415,14 @@ def main(argv: list[str] | None = None) -> int:
         print("backends: " + ", ".join(b.label for b in backends))
         for note in notes:
             print(f"  note: {note}")
+        missing = _backends.missing_frameworks()
+        if missing and opts.drivers is None:
+            pips = " ".join(f'"{_backends.PIP[n]}"' for n in missing)
+            print(
+                f"\nMISSING: {' and '.join(missing)} not installed, so NumPy is compared with "
+                f"{'nothing but arraykit on NumPy' if len(missing) == 2 else 'the rest only'}"
+                f".\nAdd {'them' if len(missing) > 1 else 'it'} with:  pip install {pips}\n"
+            )
         sys.stdout.flush()
         results = run(backends, workloads, opts, full, sys.stderr)
     add_speedups(results, backends[0].label)

@@ -56,6 +56,9 @@ class Backend:
     missing: Mapping[str, str] = field(default_factory=dict)  # workload name -> why not
     sync: Callable[[Any], Any] = _nothing  # waits until a result is computed
     context: Callable[[], AbstractContextManager[Any]] = _no_context  # entered around a cell
+    # Measured in another process: (the cell's record, options) -> the record filled in.
+    remote: Callable[[Any, Any], Any] | None = None
+    convert: Callable[[np.ndarray], Any] | None = None  # NumPy input -> native, when timed
 
     def bind(self, fn: Fn, inputs: tuple[np.ndarray, ...]) -> Callable[[], Any]:
         """The call to time: ``fn`` on native inputs made now, or on ``inputs`` converted
@@ -64,7 +67,7 @@ class Backend:
             args = tuple(self.to_native(a) for a in inputs)
             self.sync(args)
             return partial(fn, *args)
-        convert = self.to_native
+        convert = self.convert or self.to_native
         return lambda: fn(*[convert(a) for a in inputs])
 
     def record(self) -> dict[str, str]:
@@ -86,6 +89,9 @@ class Framework:
     jit: Callable[[Fn], Fn] | None = None
     jit_label: str | None = None
     on_device: Callable[[Any], AbstractContextManager[Any]] = _no_context
+    # NumPy input -> native inside the timed call (``(np in)``), the least the framework
+    # needs (its ops would convert NumPy arrays themselves); default: ``put``.
+    convert: Callable[[np.ndarray, Any], Any] | None = None
     host: bool = False  # values are NumPy arrays: no separate "NumPy inputs" column
     version: str = ""
 
@@ -136,22 +142,12 @@ def _jax(dtype: np.dtype, stack: ExitStack) -> Framework:
     )
 
 
-def _tensorflow(dtype: np.dtype, stack: ExitStack) -> Framework:
-    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")  # no C++ info lines in the table
-    import tensorflow as tf
-
-    complex_dtype = tf.complex128 if dtype == np.float64 else tf.complex64
-    devices: dict[str, Any] = {}
-    for dev in tf.config.list_logical_devices():
-        devices.setdefault(dev.device_type, dev.name)
+def tf_sync(tf: Any) -> Callable[[Any], None]:
+    """Wait for TF values: eager ops on accelerators are enqueued, not finished, when they
+    return (on CPU they are done)."""
     sync_devices = getattr(tf.test.experimental, "sync_devices", None)
 
-    def put(a: np.ndarray, dev: str) -> Any:
-        with tf.device(dev):
-            return tf.identity(tf.convert_to_tensor(a))
-
     def sync(value: Any) -> None:
-        # Eager ops on accelerators are enqueued, not finished, when they return.
         if isinstance(value, tuple | list):
             for v in value:
                 sync(v)
@@ -163,6 +159,22 @@ def _tensorflow(dtype: np.dtype, stack: ExitStack) -> Framework:
             sync_devices()
         else:  # TF < 2.13: fetching one element waits for the value
             tf.reshape(value, [-1])[:1].numpy()
+
+    return sync
+
+
+def _tensorflow(dtype: np.dtype, stack: ExitStack) -> Framework:
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")  # no C++ info lines in the table
+    import tensorflow as tf
+
+    complex_dtype = tf.complex128 if dtype == np.float64 else tf.complex64
+    devices: dict[str, Any] = {}
+    for dev in tf.config.list_logical_devices():
+        devices.setdefault(dev.device_type, dev.name)
+
+    def put(a: np.ndarray, dev: str) -> Any:  # before the timed calls: on the device
+        with tf.device(dev):
+            return tf.identity(tf.convert_to_tensor(a))
 
     def fft(x: Any) -> Any:
         return tf.signal.fft(tf.cast(x, complex_dtype))
@@ -181,8 +193,9 @@ def _tensorflow(dtype: np.dtype, stack: ExitStack) -> Framework:
         [(_device_name(kind, int(name.rsplit(":", 1)[1])), name) for kind, name in devices.items()],
         ops,
         put=put,
-        sync=sync,
+        sync=tf_sync(tf),
         jit=partial(tf.function, autograph=False),
+        convert=lambda a, dev: tf.convert_to_tensor(a),  # as ak.asarray: no scope, no copy
         jit_label="tf.function",
         on_device=tf.device,
         version=tf.__version__,
@@ -198,11 +211,17 @@ FRAMEWORKS: dict[str, tuple[str, Callable[[np.dtype, ExitStack], Framework]]] = 
 }
 
 
+# Raw contenders measured in their own process (``tnp.py``): name -> the module they need.
+SEPARATE = {"tnp": "tensorflow"}
+# What ``pip install`` adds a framework (the ``bench`` extra installs them all).
+PIP = {"jax": "jax>=0.4.30", "tensorflow": "tensorflow-cpu>=2.16"}
+
+
 def known_names() -> list[str]:
     """Every name ``--drivers`` accepts: raw frameworks and arraykit drivers."""
     import arraykit as ak
 
-    return [*FRAMEWORKS, *(n for n in ak.drivers._names() if n not in FRAMEWORKS)]
+    return [*FRAMEWORKS, *SEPARATE, *(n for n in ak.drivers._names() if n not in FRAMEWORKS)]
 
 
 def default_names() -> list[str]:
@@ -210,7 +229,13 @@ def default_names() -> list[str]:
     import arraykit as ak
 
     names = [n for n, (mod, _) in FRAMEWORKS.items() if importlib.util.find_spec(mod)]
+    names += [n for n, mod in SEPARATE.items() if importlib.util.find_spec(mod)]
     return [*names, *(n for n in ak.drivers.available() if n not in names)]
+
+
+def missing_frameworks() -> list[str]:
+    """The accelerator frameworks of the study that are not installed here."""
+    return [n for n in PIP if importlib.util.find_spec(n) is None]
 
 
 # ---------------------------------------------------------------------- backends
@@ -220,11 +245,19 @@ def _variants(
     label: str,
     put: Callable[[np.ndarray], Any],
     both_inputs: bool,
+    convert: Callable[[np.ndarray], Any] | None = None,
 ) -> list[Backend]:
     out = [Backend(label=label, inputs="native", to_native=put, ops=ops, **base)]
     if both_inputs:
         out.append(
-            Backend(label=f"{label} (np in)", inputs="numpy", to_native=put, ops=ops, **base)
+            Backend(
+                label=f"{label} (np in)",
+                inputs="numpy",
+                to_native=put,
+                convert=convert,
+                ops=ops,
+                **base,
+            )
         )
     return out
 
@@ -260,7 +293,9 @@ def _raw_backends(fw: Framework, workloads: list[Workload]) -> list[Backend]:
                 context=partial(fw.on_device, dev) if dev is not None else _no_context,
             )
             full = label if fw.host else f"{label}@{dev_name}"
-            out += _variants(base, fns, full, partial(_put, fw.put, dev), not fw.host)
+            convert = None if fw.convert is None else partial(_put, fw.convert, dev)
+            put = partial(_put, fw.put, dev)
+            out += _variants(base, fns, full, put, not fw.host, convert)
     return out
 
 
@@ -328,10 +363,21 @@ def discover(
     backends: list[Backend] = []
     available = ak.drivers.available()
     for name in ["numpy", *(n for n in names if n != "numpy")]:
+        if name in SEPARATE:
+            if importlib.util.find_spec(SEPARATE[name]) is None:
+                notes.append(f"{name}: needs {SEPARATE[name]}, not installed")
+                continue
+            from . import tnp
+
+            more, _version, note = tnp.backends(workloads, stack)
+            backends += more
+            if note:
+                notes.append(note)
+            continue
         if name in FRAMEWORKS:
             module, factory = FRAMEWORKS[name]
             if importlib.util.find_spec(module) is None:
-                notes.append(f"{name}: not installed (pip install 'arraykit[{name}]')")
+                notes.append(f'{name}: not installed (pip install "{PIP.get(name, name)}")')
                 continue
             try:
                 frameworks[name] = factory(np.dtype(dtype), stack)

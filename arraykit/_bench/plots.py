@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .report import OK, Result
+from .report import OK, Result, crossovers, wraps_baseline
 from .workloads import WORKLOADS
 
 MISSING_NOTE = "matplotlib is not installed: no plots (pip install 'arraykit[bench]')"
@@ -93,29 +93,153 @@ def write_plots(
         path = out_dir / f"bench_{wname}.png"
         fig.savefig(path)
         paths.append(path)
+    if paths:
+        paths.insert(0, write_summary(results, out_dir / "bench_summary.png", subtitle))
     return paths, None
+
+
+def _group(r: Result) -> tuple[str, str, str]:
+    """The contenders one summary line stands for: a raw framework (its eager and compiled
+    forms) or arraykit on a driver, on one device kind."""
+    return (r.impl, r.driver, r.device.split(":")[0])
+
+
+def best_configurations(rows: Sequence[Result]) -> list[str]:
+    """Per group (``_group``), the backend with the highest speed-up over NumPy at the
+    largest size it ran (then at more sizes); raw NumPy and arraykit on NumPy left out."""
+    score: dict[str, tuple[int, float, int]] = {}
+    for r in rows:
+        if r.status != OK or r.speedup is None or r.impl == "numpy" or wraps_baseline(r):
+            continue
+        size, spd, n = score.get(r.backend, (0, 0.0, 0))
+        if r.size > size:
+            size, spd = r.size, r.speedup
+        score[r.backend] = (size, spd, n + 1)
+    group_of = {r.backend: _group(r) for r in rows}
+    best: dict[tuple[str, str, str], str] = {}
+    for b, sc in score.items():
+        g = group_of[b]
+        if g not in best or sc > score[best[g]]:
+            best[g] = b
+    return list(best.values())
+
+
+def write_summary(results: Sequence[Result], path: Path, subtitle: str) -> Path:
+    """One panel per workload, in the articles' style: speed-up over NumPy against size for
+    the best configuration of each framework and arraykit driver (band: from quartiles),
+    each crossover marked; NumPy is the line at 1."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    names = [w for w in WORKLOADS if any(r.workload == w and r.status == OK for r in results)]
+    cross = crossovers(results)
+    cols = min(3, len(names))
+    nrows = -(-len(names) // cols)
+    # Inches: 1 for the title, 3.6 per panel, 1.9 under each for its legend and label.
+    height = 1.0 + 3.6 * nrows + 1.9 * nrows
+    fig = Figure(figsize=(5.4 * cols, height), dpi=110)
+    FigureCanvasAgg(fig)
+    axes = fig.subplots(nrows, cols, squeeze=False).ravel()
+    fig.subplots_adjust(
+        left=0.07,
+        right=0.99,
+        top=1 - 1.0 / height,
+        bottom=1.9 / height,
+        wspace=0.25,
+        hspace=1.9 / 3.6,
+    )
+    for ax in axes[len(names) :]:
+        ax.set_axis_off()
+    for ax, wname in zip(axes, names, strict=False):
+        w = WORKLOADS[wname]
+        rows = [r for r in results if r.workload == wname and r.status == OK]
+        base = {r.size: r for r in rows if r.impl == "numpy"}
+        ax.axhline(1.0, color="black", lw=2.5, label="numpy (= 1)")
+        for b in best_configurations(rows):
+            pts = sorted((r.size, r) for r in rows if r.backend == b and r.size in base)
+            if not pts:
+                continue
+            xs = [s for s, _ in pts]
+            ys = [base[s].median_s / r.median_s for s, r in pts]
+            lo = [base[s].q1_s / r.q3_s for s, r in pts]
+            hi = [base[s].q3_s / r.q1_s for s, r in pts]
+            c = cross.get(wname, {}).get(b)
+            text = f"faster from {w.label_size(c)}" if c is not None else "not clearly faster"
+            raw = pts[0][1].impl != "arraykit"
+            ax.plot(
+                xs, ys, color=colour(b), lw=1.8, ls="--" if raw else "-", marker="o", ms=3,
+                label=f"{b}: {text}",
+            )  # fmt: skip
+            ax.fill_between(xs, lo, hi, color=colour(b), alpha=0.12, lw=0)
+            if c is not None:
+                y = ys[xs.index(c)]
+                ax.plot([c], [y], marker="*", ms=14, color=colour(b), mec="black", mew=0.6)
+        ax.set(
+            xscale="log",
+            yscale="log",
+            xlabel=_xlabel(w.square),
+            ylabel="speed-up over NumPy (> 1: faster)",
+            title=w.title,
+        )
+        ax.grid(True, which="major", alpha=0.4)
+        ax.grid(True, which="minor", alpha=0.12)
+        ax.legend(
+            loc="upper center",
+            bbox_to_anchor=(0.5, -0.17),
+            fontsize="x-small",
+            frameon=False,
+            ncols=1,
+        )
+    fig.suptitle(
+        "NumPy against each framework's best configuration (dashed: raw framework, solid: "
+        "arraykit; star: crossover)\n" + subtitle,
+        fontsize="medium",
+    )
+    fig.savefig(path)
+    return path
 
 
 def _xlabel(square: bool) -> str:
     return "elements per matrix (n x n)" if square else "elements"
 
 
+# Fixed colours, the same in every figure and every run: one per backend family and
+# mode (the label before "@"); lighter for eager, darker for compiled; arraykit in the
+# hue next to its framework's.  Unknown families get the fallback colours in name order.
+COLOURS = {
+    "numpy": "black",
+    "ak[numpy]": "#969696",
+    "ak.jit[numpy]": "#525252",
+    "jnp": "#6baed6",
+    "jax.jit": "#08519c",
+    "ak[jax]": "#74c476",
+    "ak.jit[jax]": "#006d2c",
+    "tf": "#fdae6b",
+    "tf.function": "#d94801",
+    "ak[tensorflow]": "#bcbddc",
+    "ak.jit[tensorflow]": "#54278f",
+    "tnp": "#e31a1c",
+}
+_FALLBACK = ["tab:olive", "tab:cyan", "tab:pink", "tab:brown", "tab:gray"]
+_DEVICE_MARKERS = {"cpu": "o", "gpu": "^", "tpu": "D"}
+
+
+def family(label: str) -> str:
+    """``jax.jit@gpu:0 (np in)`` -> ``jax.jit``."""
+    return label.split("@", 1)[0].split(" ", 1)[0]
+
+
+def colour(label: str) -> str:
+    fam = family(label)
+    if fam in COLOURS:
+        return COLOURS[fam]
+    return _FALLBACK[sum(map(ord, fam)) % len(_FALLBACK)]
+
+
 def _styles(results: Sequence[Result]) -> dict[str, dict[str, Any]]:
-    """Colour per implementation, device and mode; solid: native inputs, dashed: NumPy inputs;
-    circles: eager, squares: compiled.  Raw NumPy is the thick black line."""
-    palette = [
-        "tab:blue",
-        "tab:orange",
-        "tab:green",
-        "tab:red",
-        "tab:purple",
-        "tab:brown",
-        "tab:pink",
-        "tab:olive",
-        "tab:cyan",
-        "tab:gray",
-    ]
-    colours: dict[tuple[str, str, str, str], str] = {}
+    """Colour per backend family (``COLOURS``); solid: native inputs, dashed: NumPy inputs;
+    the marker says the device kind, hollow for compiled code.  Raw NumPy is the thick
+    black line."""
     out: dict[str, dict[str, Any]] = {}
     for r in results:
         if r.backend in out:
@@ -123,13 +247,13 @@ def _styles(results: Sequence[Result]) -> dict[str, dict[str, Any]]:
         if r.impl == "numpy":
             out[r.backend] = {"color": "black", "lw": 2.5, "marker": "o", "ms": 4}
             continue
-        key = (r.impl, r.driver, r.device, r.mode)
-        colour = colours.setdefault(key, palette[len(colours) % len(palette)])
+        c = colour(r.backend)
         out[r.backend] = {
-            "color": colour,
+            "color": c,
             "lw": 1.4,
             "ls": "-" if r.inputs == "native" else "--",
-            "marker": "o" if r.mode == "eager" else "s",
+            "marker": _DEVICE_MARKERS.get(r.device.split(":")[0], "s"),
             "ms": 4,
+            "mfc": c if r.mode == "eager" else "white",
         }
     return out

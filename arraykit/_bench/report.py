@@ -18,6 +18,7 @@ from typing import Any, TextIO
 from .workloads import WORKLOADS
 
 OK, UNAVAILABLE, SKIPPED, ERROR = "ok", "unavailable", "skipped", "error"
+NOT_CLEARLY = "not clearly"
 _PACKAGES = (
     "arraykit",
     "numpy",
@@ -55,9 +56,10 @@ class Result:
     first_call_s: float | None = None  # the first call: tracing and compilation included
     speedup: float | None = None  # NumPy's median / this median, at the same size
     note: str = ""
+    samples: tuple[float, ...] = ()  # seconds per call of each repeat (JSON only)
 
 
-FIELDS = [f.name for f in dataclasses.fields(Result)]
+FIELDS = [f.name for f in dataclasses.fields(Result) if f.name != "samples"]
 
 
 def add_speedups(results: Sequence[Result], baseline: str) -> None:
@@ -73,26 +75,98 @@ def add_speedups(results: Sequence[Result], baseline: str) -> None:
             r.speedup = ref / r.median_s
 
 
-def crossover(points: Iterable[tuple[int, float]]) -> int | None:
-    """The smallest size from which the backend stays faster than NumPy (speed-up > 1 at
-    that size and every larger one measured); ``None`` if it is not faster at the largest."""
+def clearly_faster(r: Result, base: Result) -> bool:
+    """``r`` beats ``base`` by more than the spread: its upper quartile is below the
+    fastest repeat of the baseline (below its lower quartile, then, and below every time
+    NumPy took: a machine that slows NumPy down for a while fakes no win)."""
+    return (
+        r.status == OK
+        and base.status == OK
+        and r.q3_s is not None
+        and base.min_s is not None
+        and r.q3_s < base.min_s
+    )
+
+
+def crossover(points: Iterable[tuple[int, bool]]) -> int | None:
+    """The smallest size from which the backend is clearly faster than NumPy (``True`` at
+    that size and at every larger one measured); ``None``: not clearly (or no points)."""
     found = None
-    for size, speedup in sorted(points, reverse=True):
-        if not speedup > 1:
+    for size, clear in sorted(points, reverse=True):
+        if not clear:
             break
         found = size
     return found
 
 
+def wraps_baseline(r: Result, baseline_driver: str = "numpy") -> bool:
+    """A row that runs on the baseline's own backend (arraykit on NumPy): its difference
+    from NumPy is arraykit's overhead, never a crossover."""
+    return r.impl != "numpy" and r.driver == baseline_driver
+
+
 def crossovers(results: Sequence[Result]) -> dict[str, dict[str, int | None]]:
-    """workload -> backend -> crossover size, for every backend but the baseline."""
-    points: dict[tuple[str, str], list[tuple[int, float]]] = {}
+    """workload -> backend -> crossover size, for every backend on another framework than
+    the baseline (raw NumPy), by the rule of ``clearly_faster``.  A size where either was
+    not measured (skipped, failed) counts as not clearly faster."""
+    base = {(r.workload, r.size): r for r in results if r.impl == "numpy"}
+    points: dict[tuple[str, str], list[tuple[int, bool]]] = {}
     for r in results:
-        if r.speedup is not None and r.impl != "numpy":
-            points.setdefault((r.workload, r.backend), []).append((r.size, r.speedup))
+        if r.impl == "numpy" or wraps_baseline(r) or r.status == UNAVAILABLE:
+            continue
+        ref = base.get((r.workload, r.size))
+        clear = ref is not None and clearly_faster(r, ref)
+        points.setdefault((r.workload, r.backend), []).append((r.size, clear))
     out: dict[str, dict[str, int | None]] = {}
     for (w, b), pts in points.items():
         out.setdefault(w, {})[b] = crossover(pts)
+    return out
+
+
+def _twin(r: Result, rows: Sequence[Result]) -> Result | None:
+    """The raw row that does ``r``'s work on the same framework, device and mode (NumPy for
+    arraykit on NumPy), with the same kind of inputs where there is one."""
+    raw = [
+        x
+        for x in rows
+        if x.impl == r.driver and x.device == r.device and x.size == r.size and x.status == OK
+    ]
+    same_mode = [x for x in raw if x.mode == r.mode] or [x for x in raw if x.impl == "numpy"]
+    for inputs in (r.inputs, "native"):
+        for x in same_mode:
+            if x.inputs == inputs:
+                return x
+    return None
+
+
+def overheads(results: Sequence[Result]) -> dict[str, dict[str, dict[str, Any]]]:
+    """workload -> arraykit backend -> its cost over the raw row of the same framework:
+    microseconds per call at the smallest size both ran, percent at the largest, from the
+    fastest repeats (noise only adds time: the minimum is the estimate of a cost)."""
+    out: dict[str, dict[str, dict[str, Any]]] = {}
+    by_workload: dict[str, list[Result]] = {}
+    for r in results:
+        by_workload.setdefault(r.workload, []).append(r)
+    for w, rows in by_workload.items():
+        pairs: dict[str, list[tuple[Result, Result]]] = {}
+        for r in rows:
+            if r.impl != "arraykit" or r.status != OK:
+                continue
+            twin = _twin(r, rows)
+            if twin is not None:
+                pairs.setdefault(r.backend, []).append((r, twin))
+        for b, ps in pairs.items():
+            ps.sort(key=lambda p: p[0].size)
+            (small, small_raw), (large, large_raw) = ps[0], ps[-1]
+            out.setdefault(w, {})[b] = {
+                "vs": small_raw.backend,
+                "smallest": small.size,
+                "us_per_call": (small.min_s - small_raw.min_s) * 1e6,
+                "largest": large.size,
+                "percent": (large.min_s / large_raw.min_s - 1) * 100,
+                # beyond the spread at the largest size (either way)?
+                "clear": large.q1_s > large_raw.q3_s or large.q3_s < large_raw.q1_s,
+            }
     return out
 
 
@@ -131,7 +205,7 @@ def machine_info() -> dict[str, Any]:
 # ---------------------------------------------------------------------- files
 def write_csv(results: Sequence[Result], path: Path) -> None:
     with open(path, "w", newline="", encoding="utf-8") as f:
-        writer = csv.DictWriter(f, fieldnames=FIELDS)
+        writer = csv.DictWriter(f, fieldnames=FIELDS, extrasaction="ignore")
         writer.writeheader()
         for r in results:
             writer.writerow(dataclasses.asdict(r))
@@ -141,6 +215,7 @@ def write_json(results: Sequence[Result], meta: dict[str, Any], path: Path) -> N
     doc = {
         **meta,
         "crossover": crossovers(results),
+        "overhead": overheads(results),
         "results": [dataclasses.asdict(r) for r in results],
     }
     with open(path, "w", encoding="utf-8") as f:
@@ -172,6 +247,7 @@ def print_table(results: Sequence[Result], out: TextIO, dtype: str) -> None:
     """Per workload: a row of times per backend, the speed-ups over NumPy below it, and
     the crossover size; then the notes that explain n/a, skip and ERR cells."""
     cross = crossovers(results)
+    over = overheads(results)
     notes: dict[str, list[str]] = {}
     for wname, w in WORKLOADS.items():
         rows = [r for r in results if r.workload == wname]
@@ -180,6 +256,7 @@ def print_table(results: Sequence[Result], out: TextIO, dtype: str) -> None:
         sizes = sorted({r.size for r in rows})
         backends = list(dict.fromkeys(r.backend for r in rows))
         cell = {(r.backend, r.size): r for r in rows}
+        rows_of = {r.backend: r for r in rows}
         lines: list[tuple[str, list[str], list[str], str]] = []
         for b in backends:
             line, speed = [], []
@@ -196,7 +273,9 @@ def print_table(results: Sequence[Result], out: TextIO, dtype: str) -> None:
             c_text = ""
             if b in cross.get(wname, {}):
                 c = cross[wname][b]
-                c_text = "never" if c is None else w.label_size(c)
+                c_text = NOT_CLEARLY if c is None else w.label_size(c)
+            elif b in over.get(wname, {}) and wraps_baseline(rows_of[b]):
+                c_text = "overhead " + format_overhead({**over[wname][b], "workload": wname})
             lines.append((b, line, speed, c_text))
         heads = [w.label_size(s) for s in sizes]
         width = 1 + max(7, *map(len, heads), *(len(t) for _, a, b, _ in lines for t in a + b))
@@ -212,11 +291,21 @@ def print_table(results: Sequence[Result], out: TextIO, dtype: str) -> None:
             if any(speed):
                 print(f"{'':<{name_w}} " + "".join(f"{t:>{width}}" for t in speed), file=out)
     _print_crossovers(cross, out)
+    _print_overheads(over, out)
     _print_first_calls(results, out)
     if notes:
         print("\nnotes:", file=out)
         for text, sizes in notes.items():
             print(f"  {text} (at {', '.join(sizes)})", file=out)
+
+
+def format_overhead(o: dict[str, Any]) -> str:
+    """``+3.1us at 10, +1% at 1e6`` (``~`` where the largest size's difference is within
+    the spread)."""
+    w = WORKLOADS.get(o.get("workload", ""), None)
+    label = w.label_size if w is not None else str
+    pct = f"{o['percent']:+.0f}%" + ("" if o["clear"] else "~")
+    return f"{o['us_per_call']:+.1f}us at {label(o['smallest'])}, {pct} at {label(o['largest'])}"
 
 
 def _print_crossovers(cross: dict[str, dict[str, int | None]], out: TextIO) -> None:
@@ -225,10 +314,11 @@ def _print_crossovers(cross: dict[str, dict[str, int | None]], out: TextIO) -> N
     names = [w for w in WORKLOADS if w in cross]
     backends = list(dict.fromkeys(b for w in names for b in cross[w]))
     name_w = max(len("backend"), *(len(b) for b in backends))
-    width = max(10, *(len(w) + 2 for w in names))
+    width = max(13, *(len(w) + 2 for w in names))
     print(
-        "\ncrossover size (the smallest size from which the backend stays faster than "
-        "NumPy; never: slower at the largest size)",
+        "\ncrossover size: the smallest size from which the backend is clearly faster than "
+        "NumPy\n(its upper quartile below NumPy's fastest repeat, at that size and every "
+        f"larger one measured; {NOT_CLEARLY}: nowhere)",
         file=out,
     )
     print(f"{'backend':<{name_w}} " + "".join(f"{w:>{width}}" for w in names), file=out)
@@ -239,8 +329,45 @@ def _print_crossovers(cross: dict[str, dict[str, int | None]], out: TextIO) -> N
                 cells.append("-")
                 continue
             c = cross[w][b]
-            cells.append("never" if c is None else WORKLOADS[w].label_size(c))
+            cells.append(NOT_CLEARLY if c is None else WORKLOADS[w].label_size(c))
         print(f"{b:<{name_w}} " + "".join(f"{c:>{width}}" for c in cells), file=out)
+
+
+def _print_overheads(over: dict[str, dict[str, dict[str, Any]]], out: TextIO) -> None:
+    """arraykit's own cost: each arraykit row against the raw row of its framework."""
+    if not over:
+        return
+    names = [w for w in WORKLOADS if w in over]
+    rows = list(dict.fromkeys(b for w in names for b in over[w]))
+    vs = {b: next(over[w][b]["vs"] for w in names if b in over[w]) for b in rows}
+    sizes = {
+        w: (next(iter(over[w].values()))["smallest"], next(iter(over[w].values()))["largest"])
+        for w in names
+    }
+    print(
+        "\narraykit's overhead over the raw framework it runs on, from the fastest repeats: "
+        "us per call at the\nsmallest size / % at the largest (~: within the spread); "
+        + ", ".join(
+            f"{w} {WORKLOADS[w].label_size(a)} / {WORKLOADS[w].label_size(b)}"
+            for w, (a, b) in sizes.items()
+        ),
+        file=out,
+    )
+    name_w = max(len("backend"), *(len(f"{b} vs {vs[b]}") for b in rows))
+    width = max(15, *(len(w) + 2 for w in names))
+    print(f"{'backend':<{name_w}} " + "".join(f"{w:>{width}}" for w in names), file=out)
+    for b in rows:
+        cells = []
+        for w in names:
+            o = over[w].get(b)
+            if o is None:
+                cells.append("-")
+                continue
+            pct = f"{o['percent']:+.0f}%" + ("" if o["clear"] else "~")
+            cells.append(f"{o['us_per_call']:+.1f}us/{pct}")
+        print(
+            f"{b + ' vs ' + vs[b]:<{name_w}} " + "".join(f"{c:>{width}}" for c in cells), file=out
+        )
 
 
 def _print_first_calls(results: Sequence[Result], out: TextIO) -> None:

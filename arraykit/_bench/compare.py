@@ -1,0 +1,126 @@
+"""``python -m arraykit bench --compare OLD.json [NEW.json]``: two runs side by side (a new
+version against an old one, one machine against another, CPU against GPU).
+
+Per cell (workload, backend, size) measured in both runs: the ratio of the median times,
+new / old (below 1: the new run is faster), flagged when the two runs' spreads do not
+overlap (the new run's upper quartile below the old one's lower quartile, or the other
+way round): a difference beyond both runs' noise.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from .report import OK
+from .workloads import WORKLOADS, format_size
+
+FASTER, SLOWER = "faster", "slower"
+
+
+@dataclass(frozen=True)
+class Change:
+    workload: str
+    backend: str
+    size: int
+    ratio: float  # new median / old median
+    verdict: str | None  # FASTER, SLOWER (beyond both spreads) or None (within)
+
+
+def load(path: Path) -> dict[str, Any]:
+    """A ``results.json`` written by the benchmark; ``ValueError`` saying why if it is not."""
+    try:
+        doc = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as e:
+        raise ValueError(f"cannot read {path}: {e}") from None
+    if not isinstance(doc, dict) or not isinstance(doc.get("results"), list):
+        raise ValueError(f"{path} is not a results.json of python -m arraykit bench")
+    return doc
+
+
+def _cells(doc: dict[str, Any]) -> dict[tuple[str, str, int], dict[str, Any]]:
+    out = {}
+    for r in doc["results"]:
+        if r.get("status") == OK and r.get("median_s") and r.get("q1_s") and r.get("q3_s"):
+            out[r["workload"], r["backend"], int(r["size"])] = r
+    return out
+
+
+def compare(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
+    """Every cell measured in both runs, in the new run's order."""
+    before = _cells(old)
+    changes = []
+    for key, n in _cells(new).items():
+        o = before.get(key)
+        if o is None:
+            continue
+        verdict = None
+        if n["q3_s"] < o["q1_s"]:
+            verdict = FASTER
+        elif n["q1_s"] > o["q3_s"]:
+            verdict = SLOWER
+        changes.append(Change(*key, n["median_s"] / o["median_s"], verdict))
+    return changes
+
+
+def _label(workload: str, size: int) -> str:
+    w = WORKLOADS.get(workload)
+    return w.label_size(size) if w is not None else format_size(size)
+
+
+def _describe(doc: dict[str, Any]) -> str:
+    m = doc.get("machine", {})
+    versions = m.get("versions", {})
+    parts = [doc.get("created", "?"), f"{m.get('cpu', '?')} ({m.get('cpu_count', '?')} CPUs)"]
+    parts += [
+        f"{p} {versions[p]}" for p in ("arraykit", "numpy", "jax", "tensorflow") if p in versions
+    ]
+    return ", ".join(parts)
+
+
+def print_comparison(
+    old: dict[str, Any], new: dict[str, Any], out: TextIO, names: tuple[str, str]
+) -> list[Change]:
+    """The tables of ratios, per workload; the changes."""
+    changes = compare(old, new)
+    print(f"old: {names[0]}: {_describe(old)}", file=out)
+    print(f"new: {names[1]}: {_describe(new)}", file=out)
+    if not changes:
+        print("no cell was measured in both runs", file=out)
+        return changes
+    print(
+        "ratio of median times, new / old (< 1: new is faster); + slower, - faster beyond "
+        "both runs' spread (quartiles do not overlap)",
+        file=out,
+    )
+    for wname in dict.fromkeys(c.workload for c in changes):
+        rows = [c for c in changes if c.workload == wname]
+        sizes = sorted({c.size for c in rows})
+        backends = list(dict.fromkeys(c.backend for c in rows))
+        cell = {(c.backend, c.size): c for c in rows}
+        heads = [_label(wname, s) for s in sizes]
+        width = max(9, *(len(h) + 2 for h in heads))
+        name_w = max(len("backend"), *(len(b) for b in backends))
+        title = WORKLOADS[wname].title if wname in WORKLOADS else wname
+        print(f"\n{title}", file=out)
+        print(f"{'backend':<{name_w}} " + "".join(f"{h:>{width}}" for h in heads), file=out)
+        for b in backends:
+            texts = []
+            for s in sizes:
+                c = cell.get((b, s))
+                if c is None:
+                    texts.append("")
+                    continue
+                mark = {FASTER: "-", SLOWER: "+", None: " "}[c.verdict]
+                texts.append(f"{c.ratio:.2f}{mark}")
+            print(f"{b:<{name_w}} " + "".join(f"{t:>{width}}" for t in texts), file=out)
+    n_fast = sum(c.verdict == FASTER for c in changes)
+    n_slow = sum(c.verdict == SLOWER for c in changes)
+    print(
+        f"\n{len(changes)} cells in both runs: {n_fast} faster and {n_slow} slower beyond "
+        f"the spread, {len(changes) - n_fast - n_slow} within it",
+        file=out,
+    )
+    return changes
