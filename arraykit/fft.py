@@ -221,6 +221,12 @@ def ifftn(
     Arguments as in ``fftn``.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.fft.ifftn.html
+
+    Examples
+    --------
+    >>> ak.real(ak.fft.ifftn(ak.fft.fftn(ak.asarray([[1.0, 2.0], [3.0, 4.0]]))))
+    Array([[1., 2.],
+           [3., 4.]], dtype=float64)
     """
     norm = _check_norm("ifftn", norm)
     x = _complex_input("ifftn", x)
@@ -281,6 +287,11 @@ def rfftn(
     ``TypeError``; at least one axis is required.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.fft.rfftn.html
+
+    Examples
+    --------
+    >>> ak.fft.rfftn(ak.ones((2, 4))).shape       # the last axis halves: 4 // 2 + 1
+    (2, 3)
     """
     norm = _check_norm("rfftn", norm)
     x = _real_input("rfftn", x)
@@ -304,6 +315,13 @@ def irfftn(
     dtype of its precision; at least one axis is required.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.fft.irfftn.html
+
+    Examples
+    --------
+    >>> x = ak.asarray([[1.0, 2.0], [3.0, 4.0]])
+    >>> ak.fft.irfftn(ak.fft.rfftn(x), s=(2, 2), axes=(0, 1))
+    Array([[1., 2.],
+           [3., 4.]], dtype=float64)
     """
     norm = _check_norm("irfftn", norm)
     x = _complex_input("irfftn", x)
@@ -321,6 +339,11 @@ def hfft(x: Array, /, *, n: int | None = None, axis: int = -1, norm: Norm = "bac
     normalisation direction swapped, unless the driver has a native ``hfft``.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.fft.hfft.html
+
+    Examples
+    --------
+    >>> ak.fft.hfft(ak.asarray([1.0, 0.0, 0.0]))
+    Array([1., 1., 1., 1.], dtype=float64)
     """
     norm = _check_norm("hfft", norm)
     x = _complex_input("hfft", x)
@@ -340,6 +363,11 @@ def ihfft(x: Array, /, *, n: int | None = None, axis: int = -1, norm: Norm = "ba
     driver has a native ``ihfft``.  Complex input raises ``TypeError``.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.fft.ihfft.html
+
+    Examples
+    --------
+    >>> ak.fft.ihfft(ak.asarray([1.0, 1.0, 1.0, 1.0]))
+    Array([1.-0.j, 0.-0.j, 0.-0.j], dtype=complex128)
     """
     norm = _check_norm("ihfft", norm)
     x = _real_input("ihfft", x)
