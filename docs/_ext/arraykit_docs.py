@@ -169,7 +169,7 @@ def _blocks(lines: list[str]) -> list[str]:
 def contract_rst(sections: list[tuple[str, list[tuple[str, list[str]]]]]) -> list[str]:
     lines: list[str] = []
     for title, entries in sections:
-        heading = title[0].upper() + title[1:]
+        heading = "FFT" if title == "fft" else title[0].upper() + title[1:]
         lines += [heading, "~" * len(heading), ""]
         for sig, desc in entries:
             lines.append("; ".join(f"``{part.strip()}``" for part in sig.split("; ")))
