@@ -160,7 +160,15 @@ def namespace(driver: str | drivers.Driver) -> Any:
     """The arraykit namespace with ``driver`` made the active driver of this thread.
 
     For tools that take a namespace object rather than calling ``ak.use`` (the
-    conformance suite, ``array_api_compat``-style dispatch)."""
+    conformance suite, ``array_api_compat``-style dispatch).
+
+    Examples
+    --------
+    >>> drv = ak.asarray(0).driver        # the active driver
+    >>> xp = ak.namespace(drv)
+    >>> xp is ak, xp.__array_api_version__
+    (True, '2025.12')
+    """
     use(driver)
     return __import__("arraykit")
 

@@ -28,7 +28,36 @@ _object_new = object.__new__
 
 
 class Array:
-    """An n-dimensional array of one dtype on one device of one driver."""
+    """An n-dimensional array of one dtype on one device of one driver.
+
+    Examples
+    --------
+    >>> x = ak.reshape(ak.arange(6.0), (2, 3))
+    >>> x.shape, x.dtype, x.ndim, x.size
+    ((2, 3), dtype('float64'), 2, 6)
+    >>> x[1, ::2]
+    Array([3., 5.], dtype=float64)
+    >>> v = x[0]                          # a view, as in NumPy, on every driver
+    >>> v += 10
+    >>> x
+    Array([[10., 11., 12.],
+           [ 3.,  4.,  5.]], dtype=float64)
+    >>> x[x > 11] = 0.0
+    >>> x
+    Array([[10., 11.,  0.],
+           [ 3.,  4.,  5.]], dtype=float64)
+    >>> x.T @ ak.ones(2)
+    Array([13., 15.,  5.], dtype=float64)
+    >>> x.sum(axis=1)                     # NumPy's method, an extension: ak.sum(x, axis=1)
+    Array([21., 12.], dtype=float64)
+    >>> x.tolist()
+    [[10.0, 11.0, 0.0], [3.0, 4.0, 5.0]]
+    >>> np.asarray(x)
+    array([[10., 11.,  0.],
+           [ 3.,  4.,  5.]])
+    >>> float(x[1, 2])
+    5.0
+    """
 
     # _view and _views are set only on views and their bases, on drivers whose values are
     # immutable (see _views): reading them needs getattr(x, "_view", None).
@@ -90,7 +119,15 @@ class Array:
         def __array_namespace__(self, /, *, api_version: str | None = None) -> Any: ...
 
     def to_device(self, device: Device | str, /, *, stream: Any = None) -> Array:
-        """A copy of this array on ``device`` (of the same driver); itself if already there."""
+        """A copy of this array on ``device`` (of the same driver); itself if already there.
+
+        Examples
+        --------
+        >>> x = ak.asarray([1.0, 2.0])
+        >>> y = x.to_device(x.device)
+        >>> str(y.device) == str(x.device)
+        True
+        """
         if stream is not None:
             raise ValueError("to_device: stream is not supported")
         dev = _config.resolve_device(self._driver, device)

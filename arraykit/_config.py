@@ -148,6 +148,27 @@ class use:
     Arguments left as ``None`` keep their current value, except that choosing another
     driver resets the device to that driver's default.  Unknown drivers, devices and
     modes raise ``ValueError`` listing what is available.
+
+    Examples
+    --------
+    >>> with ak.use(default_float="float32"):
+    ...     ak.asarray([1.0]).dtype
+    ...
+    dtype('float32')
+    >>> ak.asarray([1.0]).dtype           # restored on exit
+    dtype('float64')
+    >>> with ak.use(promotion="jax"):
+    ...     (ak.asarray([1], dtype=ak.int64) + ak.asarray([1], dtype=ak.uint64)).dtype
+    ...
+    dtype('float64')
+    >>> ak.asarray([1], dtype=ak.int64) + ak.asarray([1], dtype=ak.uint64)
+    Array([2.], dtype=float64)
+    >>> with ak.use(promotion="strict"):
+    ...     ak.asarray([1], dtype=ak.int64) + ak.asarray([1], dtype=ak.uint64)
+    ...
+    Traceback (most recent call last):
+        ...
+    TypeError: add: int64 and uint64 do not promote under the 'strict' promotion mode ...
     """
 
     __slots__ = ("_token", "config")

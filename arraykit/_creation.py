@@ -134,6 +134,13 @@ def asarray(
     drivers.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.asarray.html
+
+    Examples
+    --------
+    >>> ak.asarray([[1, 2], [3, 4]]).dtype
+    dtype('int64')
+    >>> ak.asarray([1.5, 2.5], dtype=ak.float32)
+    Array([1.5, 2.5], dtype=float32)
     """
     dtype = _dtype_arg(dtype, "asarray")
     if copy not in (True, False, None):
@@ -246,6 +253,13 @@ def arange(
     """Evenly spaced values in ``[start, stop)``.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.arange.html
+
+    Examples
+    --------
+    >>> ak.arange(5)
+    Array([0, 1, 2, 3, 4], dtype=int64)
+    >>> ak.arange(1.0, 2.0, 0.25)
+    Array([1.  , 1.25, 1.5 , 1.75], dtype=float64)
     """
     if stop is None:
         start, stop = 0, start
@@ -325,6 +339,11 @@ def full(
     """An array of ``shape`` filled with ``fill_value``.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.full.html
+
+    Examples
+    --------
+    >>> ak.full(3, 0.5, dtype=ak.float32)
+    Array([0.5, 0.5, 0.5], dtype=float32)
     """
     return _filled("full", shape, fill_value, dtype, device)
 
@@ -335,6 +354,11 @@ def zeros(
     """An array of zeros (default dtype: the default float).
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.zeros.html
+
+    Examples
+    --------
+    >>> ak.zeros(3, dtype=ak.int32)
+    Array([0, 0, 0], dtype=int32)
     """
     return _filled("zeros", shape, 0.0 if dtype is None else False, dtype, device)
 
@@ -390,6 +414,11 @@ def zeros_like(x: Array, /, *, dtype: Any = None, device: Device | str | None = 
     """Zeros shaped like ``x``.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.zeros_like.html
+
+    Examples
+    --------
+    >>> ak.zeros_like(ak.asarray([[1, 2, 3]], dtype=ak.int16))   # shape, dtype, device of x
+    Array([[0, 0, 0]], dtype=int16)
     """
     drv, dev, dtype = _like("zeros_like", x, dtype, device)
     return new(drv.full(x.shape, False, dtype, dev), drv, dtype)
@@ -425,6 +454,13 @@ def eye(
     """A 2-D array with ones on the ``k``-th diagonal.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.eye.html
+
+    Examples
+    --------
+    >>> ak.eye(3, k=1, dtype=ak.int64)
+    Array([[0, 1, 0],
+           [0, 0, 1],
+           [0, 0, 0]], dtype=int64)
     """
     n_rows = operator.index(n_rows)
     n_cols = n_rows if n_cols is None else operator.index(n_cols)
@@ -451,6 +487,11 @@ def linspace(
     dtype and rounds towards minus infinity (not under ``promotion="strict"``).
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.linspace.html
+
+    Examples
+    --------
+    >>> ak.linspace(0, 1, 5)
+    Array([0.  , 0.25, 0.5 , 0.75, 1.  ], dtype=float64)
     """
     num = operator.index(num)
     if num < 0:

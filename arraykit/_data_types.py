@@ -59,6 +59,13 @@ def astype(
     also be a device's string form (``"cpu"``, ``"gpu:1"``).
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.astype.html
+
+    Examples
+    --------
+    >>> ak.astype(ak.asarray([1.7, -2.7]), ak.int32)
+    Array([ 1, -2], dtype=int32)
+    >>> ak.astype(ak.asarray([0, 1, 2]), ak.bool)
+    Array([False,  True,  True], dtype=bool)
     """
     check_array(x, "astype")
     dtype = _dtype_arg(dtype, "astype", "dtype")
@@ -95,6 +102,13 @@ def can_cast(from_: np.dtype | Array, to: np.dtype, /) -> builtins.bool:
     gives ``False``.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.can_cast.html
+
+    Examples
+    --------
+    >>> ak.can_cast(ak.int8, ak.int64)
+    True
+    >>> ak.can_cast(ak.float64, ak.float32)
+    False
     """
     if from_.__class__ is Array:
         src = from_._dtype
@@ -115,6 +129,17 @@ def result_type(
     drivers or devices raise ``ValueError``.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.result_type.html
+
+    Examples
+    --------
+    >>> ak.result_type(ak.int8, ak.uint8)
+    dtype('int16')
+    >>> ak.result_type(ak.asarray([1], dtype=ak.float32), 1.0)   # Python scalars are weak
+    dtype('float32')
+    >>> with ak.use(promotion="jax"):
+    ...     ak.result_type(ak.int64, ak.uint64)
+    ...
+    dtype('float64')
     """
     arrays = [a for a in arrays_and_dtypes if a.__class__ is Array]
     if len(arrays) > 1:

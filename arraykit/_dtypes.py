@@ -111,6 +111,13 @@ def isdtype(dtype: np.dtype, kind: np.dtype | str | tuple[np.dtype | str, ...]) 
     ``"real floating"`` and ``"numeric"``.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.isdtype.html
+
+    Examples
+    --------
+    >>> ak.isdtype(ak.float32, "real floating")
+    True
+    >>> ak.isdtype(ak.int8, ("integral", "bool"))
+    True
     """
     if not isinstance(dtype, np.dtype):
         raise TypeError(f"isdtype: 'dtype' must be a dtype, got {type(dtype).__name__}")
@@ -164,6 +171,13 @@ def finfo(type: Any, /) -> finfo_object:
     """Machine limits for floating-point dtypes; complex dtypes report their real component.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.finfo.html
+
+    Examples
+    --------
+    >>> ak.finfo(ak.float32).eps
+    1.1920928955078125e-07
+    >>> ak.finfo(ak.float64).bits
+    64
     """
     dt = _dtype_of(type, "finfo")
     if dt not in FLOATING and dt is not bfloat16:
@@ -184,6 +198,11 @@ def iinfo(type: Any, /) -> iinfo_object:
     """Machine limits for integer dtypes.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.iinfo.html
+
+    Examples
+    --------
+    >>> ak.iinfo(ak.int8).min, ak.iinfo(ak.int8).max
+    (-128, 127)
     """
     dt = _dtype_of(type, "iinfo")
     if dt not in INTEGER:

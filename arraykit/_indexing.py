@@ -306,6 +306,13 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None) -> Array:
     Out-of-range indices raise ``IndexError`` (the spec leaves them unspecified).
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.take.html
+
+    Examples
+    --------
+    >>> x = ak.asarray([[10, 20, 30], [40, 50, 60]])
+    >>> ak.take(x, ak.asarray([2, 0]), axis=1)
+    Array([[30, 10],
+           [60, 40]], dtype=int64)
     """
     check_array(x, "take")
     check_array(indices, "take", "indices")
@@ -329,6 +336,13 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
     """Elements of ``x`` at ``indices`` along ``axis`` (indices broadcast with ``x``).
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.take_along_axis.html
+
+    Examples
+    --------
+    >>> x = ak.asarray([[3, 1, 2], [9, 7, 8]])
+    >>> ak.take_along_axis(x, ak.argsort(x, axis=1), axis=1)
+    Array([[1, 2, 3],
+           [7, 8, 9]], dtype=int64)
     """
     check_array(x, "take_along_axis")
     check_array(indices, "take_along_axis", "indices")

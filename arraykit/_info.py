@@ -155,5 +155,15 @@ def __array_namespace_info__() -> Info:
     """The inspection namespace of the active driver (``ak.use``).
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.__array_namespace_info__.html
+
+    Examples
+    --------
+    >>> info = ak.__array_namespace_info__()
+    >>> info.default_dtypes()["real floating"]
+    dtype('float64')
+    >>> list(info.dtypes(kind="signed integer"))
+    ['int8', 'int16', 'int32', 'int64']
+    >>> ak.asarray(0).device in info.devices()
+    True
     """
     return Info(_config.get().driver)

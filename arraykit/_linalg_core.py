@@ -22,6 +22,15 @@ def matmul(x1: Array, x2: Array, /) -> Array:
     """Matrix product (``x1 @ x2``), with the spec's 1-D promotion and batch broadcasting.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.matmul.html
+
+    Examples
+    --------
+    >>> a = ak.asarray([[1.0, 2.0], [3.0, 4.0]])
+    >>> ak.matmul(a, a)
+    Array([[ 7., 10.],
+           [15., 22.]], dtype=float64)
+    >>> a @ ak.asarray([1.0, 1.0])          # 1-D operands as the standard says
+    Array([3., 7.], dtype=float64)
     """
     if (
         x1.__class__ is Array
@@ -62,6 +71,11 @@ def matrix_transpose(x: Array, /) -> Array:
     """Transpose of each matrix in ``x`` (the last two axes swapped).
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.matrix_transpose.html
+
+    Examples
+    --------
+    >>> ak.matrix_transpose(ak.zeros((5, 2, 3))).shape
+    (5, 3, 2)
     """
     check_array(x, "matrix_transpose")
     n = x.ndim
@@ -77,6 +91,13 @@ def tensordot(
     """Contraction of ``x1`` and ``x2`` over ``axes``.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.tensordot.html
+
+    Examples
+    --------
+    >>> a = ak.reshape(ak.arange(6.0), (2, 3))
+    >>> ak.tensordot(a, a, axes=([1], [1]))
+    Array([[ 5., 14.],
+           [14., 50.]], dtype=float64)
     """
     x1, x2 = numeric_pair("tensordot", x1, x2)
     if isinstance(axes, tuple | list):
@@ -107,6 +128,11 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     """Dot product of vectors along ``axis``: ``sum(conj(x1) * x2, axis=axis)``.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.vecdot.html
+
+    Examples
+    --------
+    >>> ak.vecdot(ak.asarray([[1.0, 2.0], [3.0, 4.0]]), ak.asarray([1.0, 10.0]))
+    Array([21., 43.], dtype=float64)
     """
     x1, x2 = numeric_pair("vecdot", x1, x2)
     shape = broadcast_shapes(x1.shape, x2.shape, fn="vecdot")

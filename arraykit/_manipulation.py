@@ -92,6 +92,11 @@ def broadcast_shapes(*shapes: tuple[int | None, ...]) -> tuple[int | None, ...]:
     for lazy libraries.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.broadcast_shapes.html
+
+    Examples
+    --------
+    >>> ak.broadcast_shapes((2, 1), (1, 3))
+    (2, 3)
     """
     checked = []
     for i, s in enumerate(shapes):
@@ -115,6 +120,12 @@ def broadcast_to(x: Array, /, shape: tuple[int, ...]) -> Array:
     Incompatible shapes raise ``ValueError`` naming both.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.broadcast_to.html
+
+    Examples
+    --------
+    >>> ak.broadcast_to(ak.asarray([1, 2, 3]), (2, 3))
+    Array([[1, 2, 3],
+           [1, 2, 3]], dtype=int64)
     """
     check_array(x, "broadcast_to")
     shape = _shape_arg(shape, "broadcast_to")
@@ -137,6 +148,12 @@ def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
     Arrays already of the broadcast shape are returned as they are.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.broadcast_arrays.html
+
+    Examples
+    --------
+    >>> a, b = ak.broadcast_arrays(ak.asarray([[1], [2]]), ak.asarray([10, 20, 30]))
+    >>> a.shape, b.shape
+    ((2, 3), (2, 3))
     """
     for i, a in enumerate(arrays):
         check_array(a, "broadcast_arrays", f"arrays[{i}]")
@@ -166,6 +183,17 @@ def concat(arrays: tuple[Array, ...] | list[Array], /, *, axis: int | None = 0) 
     Mixed dtypes promote with the active promotion mode.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.concat.html
+
+    Examples
+    --------
+    >>> a, b = ak.asarray([[1, 2]]), ak.asarray([[3, 4]])
+    >>> ak.concat([a, b])
+    Array([[1, 2],
+           [3, 4]], dtype=int64)
+    >>> ak.concat([a, b], axis=1)
+    Array([[1, 2, 3, 4]], dtype=int64)
+    >>> ak.concat([a, b], axis=None)
+    Array([1, 2, 3, 4], dtype=int64)
     """
     arrays = _arrays_arg(arrays, "concat")
     drv, values, dtype = _cast_all(arrays, "concat")
@@ -195,6 +223,12 @@ def stack(arrays: tuple[Array, ...] | list[Array], /, *, axis: int = 0) -> Array
     Mixed dtypes promote with the active promotion mode.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.stack.html
+
+    Examples
+    --------
+    >>> ak.stack([ak.asarray([1, 2]), ak.asarray([3, 4])], axis=1)
+    Array([[1, 3],
+           [2, 4]], dtype=int64)
     """
     arrays = _arrays_arg(arrays, "stack")
     drv, values, dtype = _cast_all(arrays, "stack")
@@ -215,6 +249,11 @@ def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
     """The slices of ``x`` along ``axis``, as a tuple.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.unstack.html
+
+    Examples
+    --------
+    >>> ak.unstack(ak.asarray([[1, 2], [3, 4]]))
+    (Array([1, 2], dtype=int64), Array([3, 4], dtype=int64))
     """
     check_array(x, "unstack")
     ax = normalize_axis(axis, x.ndim, "unstack")
@@ -235,6 +274,16 @@ def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) ->
     ``copy=False`` raises ``ValueError`` when the driver would have to copy.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.reshape.html
+
+    Examples
+    --------
+    >>> ak.reshape(ak.arange(6), (2, 3))
+    Array([[0, 1, 2],
+           [3, 4, 5]], dtype=int64)
+    >>> ak.reshape(ak.arange(6), (-1, 2))
+    Array([[0, 1],
+           [2, 3],
+           [4, 5]], dtype=int64)
     """
     check_array(x, "reshape")
     shape = _shape_arg(shape, "reshape")
@@ -264,6 +313,13 @@ def expand_dims(x: Array, /, axis: int | tuple[int, ...]) -> Array:
     positions raise ``IndexError``, repeated ones ``ValueError``.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.expand_dims.html
+
+    Examples
+    --------
+    >>> ak.expand_dims(ak.asarray([1, 2, 3]), axis=0).shape
+    (1, 3)
+    >>> ak.expand_dims(ak.asarray([1, 2, 3]), axis=(0, 2)).shape
+    (1, 3, 1)
     """
     check_array(x, "expand_dims")
     axes = _int_tuple(axis, "expand_dims", "axis")
@@ -279,6 +335,11 @@ def squeeze(x: Array, /, axis: int | tuple[int, ...]) -> Array:
     """``x`` without the size-1 axes ``axis``; ``ValueError`` if one is not size 1.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.squeeze.html
+
+    Examples
+    --------
+    >>> ak.squeeze(ak.zeros((1, 3, 1)), axis=(0, 2)).shape
+    (3,)
     """
     check_array(x, "squeeze")
     _int_tuple(axis, "squeeze", "axis")
@@ -299,6 +360,12 @@ def tile(x: Array, repetitions: tuple[int, ...], /) -> Array:
     """``x`` repeated ``repetitions[i]`` times along each axis ``i``.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.tile.html
+
+    Examples
+    --------
+    >>> ak.tile(ak.asarray([1, 2]), (2, 2))
+    Array([[1, 2, 1, 2],
+           [1, 2, 1, 2]], dtype=int64)
     """
     check_array(x, "tile")
     reps = _int_tuple(repetitions, "tile", "repetitions")
@@ -317,6 +384,13 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
     know them (a device sync on accelerators).  Negative counts raise ``ValueError``.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.repeat.html
+
+    Examples
+    --------
+    >>> ak.repeat(ak.asarray([1, 2, 3]), 2)
+    Array([1, 1, 2, 2, 3, 3], dtype=int64)
+    >>> ak.repeat(ak.asarray([1, 2, 3]), ak.asarray([0, 1, 2]))
+    Array([2, 3, 3], dtype=int64)
     """
     check_array(x, "repeat")
     drv = x._driver
@@ -366,6 +440,11 @@ def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
     """``x`` with its axes permuted; ``axes`` may be negative (2025.12).
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.permute_dims.html
+
+    Examples
+    --------
+    >>> ak.permute_dims(ak.zeros((2, 3, 4)), (2, 0, 1)).shape
+    (4, 2, 3)
     """
     check_array(x, "permute_dims")
     ax = _int_tuple(axes, "permute_dims", "axes")
@@ -385,6 +464,11 @@ def moveaxis(
     """``x`` with axes ``source`` moved to positions ``destination``, others in order.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.moveaxis.html
+
+    Examples
+    --------
+    >>> ak.moveaxis(ak.zeros((2, 3, 4)), 0, -1).shape
+    (3, 4, 2)
     """
     check_array(x, "moveaxis")
     ndim = x.ndim
@@ -410,6 +494,12 @@ def flip(x: Array, /, *, axis: int | tuple[int, ...] | None = None) -> Array:
     """``x`` with the order of elements reversed along ``axis`` (default: every axis).
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.flip.html
+
+    Examples
+    --------
+    >>> ak.flip(ak.asarray([[1, 2], [3, 4]]), axis=1)
+    Array([[2, 1],
+           [4, 3]], dtype=int64)
     """
     check_array(x, "flip")
     if axis is None:
@@ -433,6 +523,11 @@ def roll(
     the same length; an int ``shift`` applies to every axis given.  Repeated axes add up.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.roll.html
+
+    Examples
+    --------
+    >>> ak.roll(ak.asarray([1, 2, 3, 4]), 1)
+    Array([4, 1, 2, 3], dtype=int64)
     """
     check_array(x, "roll")
     shifts = _int_tuple(shift, "roll", "shift")

@@ -79,6 +79,14 @@ def argmax(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> A
     and empty reductions raise (``TypeError``, ``ValueError``).
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.argmax.html
+
+    Examples
+    --------
+    >>> x = ak.asarray([[1, 9, 3], [7, 2, 8]])
+    >>> ak.argmax(x)                      # into the flattened array
+    Array(1, dtype=int64)
+    >>> ak.argmax(x, axis=1)
+    Array([1, 2], dtype=int64)
     """
     return _arg_reduce("argmax", x, axis, keepdims)
 
@@ -90,6 +98,11 @@ def argmin(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> A
     ``ValueError``).
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.argmin.html
+
+    Examples
+    --------
+    >>> ak.argmin(ak.asarray([[1, 9, 3], [7, 2, 8]]), axis=0)
+    Array([0, 1, 0], dtype=int64)
     """
     return _arg_reduce("argmin", x, axis, keepdims)
 
@@ -102,6 +115,11 @@ def count_nonzero(
     ``axis=()`` counts each element on its own (0 or 1).
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.count_nonzero.html
+
+    Examples
+    --------
+    >>> ak.count_nonzero(ak.asarray([[0, 1, 2], [3, 0, 0]]), axis=1)
+    Array([2, 1], dtype=int64)
     """
     check_array(x, "count_nonzero")
     axes = normalize_axes(axis, x.ndim, "count_nonzero")
@@ -125,6 +143,11 @@ def nonzero(x: Array, /) -> tuple[Array, ...]:
     data-dependent shapes raises ``NotImplementedError``.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.nonzero.html
+
+    Examples
+    --------
+    >>> ak.nonzero(ak.asarray([[0, 1], [2, 0]]))
+    (Array([0, 1], dtype=int64), Array([1, 0], dtype=int64))
     """
     check_array(x, "nonzero")
     if x.ndim == 0:
@@ -152,6 +175,13 @@ def searchsorted(
     ``TypeError``.  ``sorter`` indices out of range raise ``IndexError``.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.searchsorted.html
+
+    Examples
+    --------
+    >>> ak.searchsorted(ak.asarray([1, 3, 5, 7]), ak.asarray([0, 3, 6]))
+    Array([0, 1, 3], dtype=int64)
+    >>> ak.searchsorted(ak.asarray([1, 3, 5, 7]), ak.asarray([3]), side="right")
+    Array([2], dtype=int64)
     """
     fn = "searchsorted"
     check_array(x1, fn, "x1")
@@ -224,6 +254,12 @@ def where(
     and device with their own dtypes (not under "strict").
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.where.html
+
+    Examples
+    --------
+    >>> x = ak.asarray([-2.0, 0.5, 3.0])
+    >>> ak.where(x > 0, x, 0.0)
+    Array([0. , 0.5, 3. ], dtype=float64)
     """
     if is_host_data(condition) or is_host_data(x1) or is_host_data(x2):
         condition, x1, x2 = _host_arguments(condition, x1, x2)

@@ -75,6 +75,11 @@ def isin(x1: Array | int, x2: Array | int, /, *, invert: bool = False) -> Array:
     only integers, as the standard says.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.isin.html
+
+    Examples
+    --------
+    >>> ak.isin(ak.asarray([1, 2, 3, 4]), ak.asarray([2, 4]))
+    Array([False,  True, False,  True], dtype=bool)
     """
     arrays = [a for a in (x1, x2) if a.__class__ is Array]
     if not arrays:
@@ -133,6 +138,12 @@ def unique_all(x: Array, /) -> UniqueAllResult:
     ``inverse_indices`` has ``x``'s shape.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.unique_all.html
+
+    Examples
+    --------
+    >>> r = ak.unique_all(ak.asarray([4, 2, 4, 9]))
+    >>> r.values, r.indices, r.counts
+    (Array([2, 4, 9], dtype=int64), Array([1, 0, 3], dtype=int64), Array([1, 2, 1], dtype=int64))
     """
     drv = _unique_driver(x, "unique_all")
     values, indices, inverse, counts = drv.unique_all(x._value)
@@ -151,6 +162,14 @@ def unique_counts(x: Array, /) -> UniqueCountsResult:
     Returns a ``UniqueCountsResult(values, counts)`` named tuple.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.unique_counts.html
+
+    Examples
+    --------
+    >>> values, counts = ak.unique_counts(ak.asarray([3, 1, 3, 2, 1, 3]))
+    >>> values
+    Array([1, 2, 3], dtype=int64)
+    >>> counts
+    Array([2, 1, 3], dtype=int64)
     """
     drv = _unique_driver(x, "unique_counts")
     values, counts = drv.unique_counts(x._value)
@@ -166,6 +185,17 @@ def unique_inverse(x: Array, /) -> UniqueInverseResult:
     ``inverse_indices`` has ``x``'s shape.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.unique_inverse.html
+
+    Examples
+    --------
+    >>> values, inverse = ak.unique_inverse(ak.asarray([[5, 2], [2, 7]]))
+    >>> values
+    Array([2, 5, 7], dtype=int64)
+    >>> inverse                         # shaped like the input
+    Array([[1, 0],
+           [0, 2]], dtype=int64)
+    >>> ak.take(values, ak.reshape(inverse, (-1,)))
+    Array([5, 2, 2, 7], dtype=int64)
     """
     drv = _unique_driver(x, "unique_inverse")
     values, inverse = drv.unique_inverse(x._value)
@@ -178,6 +208,11 @@ def unique_values(x: Array, /) -> Array:
     ``x``'s dtype.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.unique_values.html
+
+    Examples
+    --------
+    >>> ak.unique_values(ak.asarray([3, 1, 3, 2, 1]))
+    Array([1, 2, 3], dtype=int64)
     """
     drv = _unique_driver(x, "unique_values")
     return new(drv.unique_values(x._value), drv, x._dtype)

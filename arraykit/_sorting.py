@@ -80,6 +80,16 @@ def sort(
     are accepted outside ``promotion="strict"``.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.sort.html
+
+    Examples
+    --------
+    >>> x = ak.asarray([3, 1, 2])
+    >>> ak.sort(x)
+    Array([1, 2, 3], dtype=int64)
+    >>> ak.sort(x, descending=True)
+    Array([3, 2, 1], dtype=int64)
+    >>> ak.sort(ak.asarray([2.0, ak.nan, 1.0]))      # NaNs sort last
+    Array([ 1.,  2., nan], dtype=float64)
     """
     drv, ax, stable, kind = _prepare("sort", x, axis, stable, kind)
     return new(drv.sort(x._value, ax, bool(descending), stable, kind), drv, x._dtype)
@@ -104,6 +114,13 @@ def argsort(
     ``promotion="strict"``.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.argsort.html
+
+    Examples
+    --------
+    >>> ak.argsort(ak.asarray([30, 10, 20]))
+    Array([1, 2, 0], dtype=int64)
+    >>> ak.argsort(ak.asarray([1, 0, 1, 0]), descending=True)   # stable: ties keep their order
+    Array([0, 2, 1, 3], dtype=int64)
     """
     drv, ax, stable, kind = _prepare("argsort", x, axis, stable, kind)
     out = drv.argsort(x._value, ax, bool(descending), stable, kind)

@@ -136,6 +136,16 @@ def sum(
     ``promotion="strict"``, booleans are summed as integers (NumPy counts them).
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.sum.html
+
+    Examples
+    --------
+    >>> x = ak.asarray([[1, 2], [3, 4]])
+    >>> ak.sum(x)
+    Array(10, dtype=int64)
+    >>> ak.sum(x, axis=0)
+    Array([4, 6], dtype=int64)
+    >>> ak.sum(ak.asarray([1, 2], dtype=ak.int8)).dtype   # accumulates in the default int
+    dtype('int64')
     """
     check_array(x, "sum")
     axes = normalize_axes(axis, x.ndim, "sum")
@@ -158,6 +168,11 @@ def prod(
     Result dtypes as for ``sum``.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.prod.html
+
+    Examples
+    --------
+    >>> ak.prod(ak.asarray([[1, 2], [3, 4]]), axis=1)
+    Array([ 2, 12], dtype=int64)
     """
     check_array(x, "prod")
     axes = normalize_axes(axis, x.ndim, "prod")
@@ -198,6 +213,13 @@ def cumulative_sum(
     unspecified).
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.cumulative_sum.html
+
+    Examples
+    --------
+    >>> ak.cumulative_sum(ak.asarray([1, 2, 3]))
+    Array([1, 3, 6], dtype=int64)
+    >>> ak.cumulative_sum(ak.asarray([1, 2, 3]), include_initial=True)
+    Array([0, 1, 3, 6], dtype=int64)
     """
     return _cumulative("cumulative_sum", x, axis, dtype, include_initial)
 
@@ -216,6 +238,11 @@ def cumulative_prod(
     unspecified).
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.cumulative_prod.html
+
+    Examples
+    --------
+    >>> ak.cumulative_prod(ak.asarray([1, 2, 3, 4]))
+    Array([ 1,  2,  6, 24], dtype=int64)
     """
     return _cumulative("cumulative_prod", x, axis, dtype, include_initial)
 
@@ -250,6 +277,13 @@ def max(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
     accepted outside ``promotion="strict"``.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.max.html
+
+    Examples
+    --------
+    >>> ak.max(ak.asarray([[1, 5], [7, 2]]), axis=0)
+    Array([7, 5], dtype=int64)
+    >>> ak.max(ak.asarray([1.0, ak.nan]))      # NaNs propagate
+    Array(nan, dtype=float64)
     """
     return _extremum("max", x, axis, keepdims)
 
@@ -262,6 +296,12 @@ def min(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
     accepted outside ``promotion="strict"``.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.min.html
+
+    Examples
+    --------
+    >>> ak.min(ak.asarray([[1, 5], [7, 2]]), axis=1, keepdims=True)
+    Array([[1],
+           [2]], dtype=int64)
     """
     return _extremum("min", x, axis, keepdims)
 
@@ -276,6 +316,11 @@ def mean(
     under ``promotion="strict"``, where they raise ``TypeError``.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.mean.html
+
+    Examples
+    --------
+    >>> ak.mean(ak.asarray([[1.0, 2.0], [3.0, 5.0]]), axis=1)
+    Array([1.5, 4. ], dtype=float64)
     """
     check_array(x, "mean")
     out = _compute_dtype(x, _FLOATING, "floating-point", "mean")
@@ -322,6 +367,14 @@ def var(
     they raise ``TypeError``; complex inputs raise ``TypeError``.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.var.html
+
+    Examples
+    --------
+    >>> x = ak.asarray([1.0, 2.0, 3.0, 4.0])
+    >>> ak.var(x)
+    Array(1.25, dtype=float64)
+    >>> ak.var(x, correction=1)           # NumPy's ddof=1
+    Array(1.66666667, dtype=float64)
     """
     return _moment("var", x, axis, correction, keepdims)
 
@@ -341,5 +394,10 @@ def std(
     they raise ``TypeError``; complex inputs raise ``TypeError``.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.std.html
+
+    Examples
+    --------
+    >>> ak.std(ak.asarray([2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0]))
+    Array(2., dtype=float64)
     """
     return _moment("std", x, axis, correction, keepdims)

@@ -121,6 +121,15 @@ def value_and_grad(
     their structure (a tuple of them for a tuple ``argnums``).  For a complex input
     ``z = x + iy`` the gradient is ``df/dx + i df/dy`` on every driver.  Drivers without
     ``capabilities.autodiff`` (NumPy) raise ``TypeError`` naming the drivers that have it.
+
+    Examples
+    --------
+    >>> # requires: autodiff -- the NumPy driver does not differentiate
+    >>> value, g = ak.value_and_grad(lambda p: ak.sum(p["w"] ** 2))({"w": ak.asarray([1.0, -2.0])})
+    >>> value
+    Array(5., dtype=float64)
+    >>> g["w"]
+    Array([ 2., -4.], dtype=float64)
     """
     check_callable(f, "value_and_grad")
 
@@ -138,6 +147,15 @@ def grad(
     """A function returning the gradient of ``f`` (``(grad, aux)`` with ``has_aux``).
 
     Not in the standard (JAX's ``jax.grad``); see ``value_and_grad`` for the rules.
+
+    Examples
+    --------
+    >>> # requires: autodiff -- the NumPy driver does not differentiate
+    >>> f = lambda x: ak.sum(x ** 3)
+    >>> ak.grad(f)(ak.asarray([1.0, 2.0]))
+    Array([ 3., 12.], dtype=float64)
+    >>> ak.grad(lambda w, b: ak.sum(w * b), argnums=1)(ak.asarray([2.0, 3.0]), ak.ones(2))
+    Array([2., 3.], dtype=float64)
     """
     check_callable(f, "grad")
 
@@ -155,6 +173,14 @@ def jacobian(f: Callable[..., Any], /, argnums: int | tuple[int, ...] = 0) -> Ca
     Not in the standard.  ``f`` returns an array or a tree of arrays; for each output
     leaf the result holds the differentiated argument's structure (a tuple of them for a
     tuple ``argnums``) with leaves of shape ``out.shape + leaf.shape``.
+
+    Examples
+    --------
+    >>> # requires: autodiff -- the NumPy driver does not differentiate
+    >>> ak.jacobian(lambda x: x ** 2)(ak.asarray([1.0, 2.0, 3.0]))
+    Array([[2., 0., 0.],
+           [0., 4., 0.],
+           [0., 0., 6.]], dtype=float64)
     """
     check_callable(f, "jacobian")
     fn = "jacobian"
@@ -214,6 +240,12 @@ def stop_gradient(x: Array, /) -> Array:
 
     Not in the standard (``jax.lax.stop_gradient``, ``tf.stop_gradient``); the identity
     on drivers without automatic differentiation.
+
+    Examples
+    --------
+    >>> # requires: autodiff -- the NumPy driver does not differentiate
+    >>> ak.grad(lambda x: ak.sum(x * ak.stop_gradient(x)))(ak.asarray([3.0]))
+    Array([3.], dtype=float64)
     """
     if x.__class__ is not Array:
         raise TypeError(f"stop_gradient: 'x' must be an arraykit array, got {type(x).__name__}")

@@ -156,6 +156,18 @@ def jit(
     the driver (``jit_compile=True`` for XLA on TensorFlow).  Drivers without
     ``capabilities.jit`` (NumPy) run ``f`` as is.  Inside ``f``, what needs values
     (``bool(x)``, data-dependent shapes) raises an error that says so.
+
+    Examples
+    --------
+    >>> @ak.jit
+    ... def sigmoid(x):
+    ...     return 1 / (1 + ak.exp(-x))
+    ...
+    >>> sigmoid(ak.asarray([0.0]))
+    Array([0.5], dtype=float64)
+    >>> scale = ak.jit(lambda x, n: x * n, static_argnums=1)
+    >>> scale(ak.arange(3), 2)
+    Array([0, 2, 4], dtype=int64)
     """
     check_callable(f, "jit")
     fn = "jit"

@@ -77,6 +77,14 @@ def vmap(
     int, ``None`` for unmapped, or a tree matching the argument).  ``out_axes``: an int
     or ``None`` (output not mapped: element 0) for every output, or a tree matching the
     output.  Drivers without ``capabilities.vmap`` (NumPy) loop over the axis and stack.
+
+    Examples
+    --------
+    >>> rowsum = ak.vmap(lambda row: ak.sum(row))
+    >>> rowsum(ak.asarray([[1, 2], [3, 4]]))
+    Array([3, 7], dtype=int64)
+    >>> ak.vmap(ak.matmul, in_axes=(0, None))(ak.ones((3, 2, 2)), ak.asarray([1.0, 2.0])).shape
+    (3, 2)
     """
     check_callable(f, "vmap")
     fn = "vmap"

@@ -38,6 +38,11 @@ def all(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
     Accepts arrays of every dtype; ``axis=()`` tests each element on its own.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.all.html
+
+    Examples
+    --------
+    >>> ak.all(ak.asarray([[True, False], [True, True]]), axis=1)
+    Array([False,  True], dtype=bool)
     """
     return _reduce("all", x, axis, keepdims)
 
@@ -48,6 +53,11 @@ def any(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
     Accepts arrays of every dtype; ``axis=()`` tests each element on its own.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.any.html
+
+    Examples
+    --------
+    >>> ak.any(ak.asarray([0, 0, 3]))
+    Array(True, dtype=bool)
     """
     return _reduce("any", x, axis, keepdims)
 
@@ -73,6 +83,13 @@ def diff(
     NumPy namespace takes it), except under ``promotion="strict"``.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.diff.html
+
+    Examples
+    --------
+    >>> ak.diff(ak.asarray([1, 4, 9, 16]))
+    Array([3, 5, 7], dtype=int64)
+    >>> ak.diff(ak.asarray([1, 4, 9, 16]), n=2)
+    Array([2, 2], dtype=int64)
     """
     if numpy_positional:
         if len(numpy_positional) > 2:

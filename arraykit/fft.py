@@ -148,6 +148,11 @@ def fft(x: Array, /, *, n: int | None = None, axis: int = -1, norm: Norm = "back
     Real input is cast to the complex dtype of its precision.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.fft.fft.html
+
+    Examples
+    --------
+    >>> ak.fft.fft(ak.asarray([1.0, 0.0, 0.0, 0.0]))
+    Array([1.+0.j, 1.+0.j, 1.+0.j, 1.+0.j], dtype=complex128)
     """
     norm = _check_norm("fft", norm)
     x = _complex_input("fft", x)
@@ -161,6 +166,12 @@ def ifft(x: Array, /, *, n: int | None = None, axis: int = -1, norm: Norm = "bac
     Real input is cast to the complex dtype of its precision.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.fft.ifft.html
+
+    Examples
+    --------
+    >>> x = ak.asarray([1.0, 2.0, 3.0, 4.0])
+    >>> ak.real(ak.fft.ifft(ak.fft.fft(x)))
+    Array([1., 2., 3., 4.], dtype=float64)
     """
     norm = _check_norm("ifft", norm)
     x = _complex_input("ifft", x)
@@ -183,6 +194,11 @@ def fftn(
     at all (``axes=()`` or a 0-D ``x``) give a copy.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.fft.fftn.html
+
+    Examples
+    --------
+    >>> ak.fft.fftn(ak.ones((2, 2))).shape
+    (2, 2)
     """
     norm = _check_norm("fftn", norm)
     x = _complex_input("fftn", x)
@@ -205,6 +221,12 @@ def ifftn(
     Arguments as in ``fftn``.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.fft.ifftn.html
+
+    Examples
+    --------
+    >>> ak.real(ak.fft.ifftn(ak.fft.fftn(ak.asarray([[1.0, 2.0], [3.0, 4.0]]))))
+    Array([[1., 2.],
+           [3., 4.]], dtype=float64)
     """
     norm = _check_norm("ifftn", norm)
     x = _complex_input("ifftn", x)
@@ -221,6 +243,11 @@ def rfft(x: Array, /, *, n: int | None = None, axis: int = -1, norm: Norm = "bac
     Complex input raises ``TypeError``.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.fft.rfft.html
+
+    Examples
+    --------
+    >>> ak.fft.rfft(ak.asarray([1.0, 1.0, 1.0, 1.0])).shape
+    (3,)
     """
     norm = _check_norm("rfft", norm)
     x = _real_input("rfft", x)
@@ -234,6 +261,11 @@ def irfft(x: Array, /, *, n: int | None = None, axis: int = -1, norm: Norm = "ba
     Real input is cast to the complex dtype of its precision.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.fft.irfft.html
+
+    Examples
+    --------
+    >>> ak.fft.irfft(ak.fft.rfft(ak.asarray([1.0, 2.0, 3.0, 4.0])))
+    Array([1., 2., 3., 4.], dtype=float64)
     """
     norm = _check_norm("irfft", norm)
     x = _complex_input("irfft", x)
@@ -255,6 +287,11 @@ def rfftn(
     ``TypeError``; at least one axis is required.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.fft.rfftn.html
+
+    Examples
+    --------
+    >>> ak.fft.rfftn(ak.ones((2, 4))).shape       # the last axis halves: 4 // 2 + 1
+    (2, 3)
     """
     norm = _check_norm("rfftn", norm)
     x = _real_input("rfftn", x)
@@ -278,6 +315,13 @@ def irfftn(
     dtype of its precision; at least one axis is required.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.fft.irfftn.html
+
+    Examples
+    --------
+    >>> x = ak.asarray([[1.0, 2.0], [3.0, 4.0]])
+    >>> ak.fft.irfftn(ak.fft.rfftn(x), s=(2, 2), axes=(0, 1))
+    Array([[1., 2.],
+           [3., 4.]], dtype=float64)
     """
     norm = _check_norm("irfftn", norm)
     x = _complex_input("irfftn", x)
@@ -295,6 +339,11 @@ def hfft(x: Array, /, *, n: int | None = None, axis: int = -1, norm: Norm = "bac
     normalisation direction swapped, unless the driver has a native ``hfft``.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.fft.hfft.html
+
+    Examples
+    --------
+    >>> ak.fft.hfft(ak.asarray([1.0, 0.0, 0.0]))
+    Array([1., 1., 1., 1.], dtype=float64)
     """
     norm = _check_norm("hfft", norm)
     x = _complex_input("hfft", x)
@@ -314,6 +363,11 @@ def ihfft(x: Array, /, *, n: int | None = None, axis: int = -1, norm: Norm = "ba
     driver has a native ``ihfft``.  Complex input raises ``TypeError``.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.fft.ihfft.html
+
+    Examples
+    --------
+    >>> ak.fft.ihfft(ak.asarray([1.0, 1.0, 1.0, 1.0]))
+    Array([1.-0.j, 0.-0.j, 0.-0.j], dtype=complex128)
     """
     norm = _check_norm("ihfft", norm)
     x = _real_input("ihfft", x)
@@ -373,6 +427,11 @@ def fftfreq(
     ``ValueError``.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.fft.fftfreq.html
+
+    Examples
+    --------
+    >>> ak.fft.fftfreq(4, d=0.5)
+    Array([ 0. ,  0.5, -1. , -0.5], dtype=float64)
     """
     n, d, dtype, drv, dev, work = _freq("fftfreq", n, d, dtype, device)
     pos = drv.arange(0, (n - 1) // 2 + 1, 1, work, dev)
@@ -393,6 +452,11 @@ def rfftfreq(
     As ``fftfreq`` otherwise.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.fft.rfftfreq.html
+
+    Examples
+    --------
+    >>> ak.fft.rfftfreq(4)
+    Array([0.  , 0.25, 0.5 ], dtype=float64)
     """
     n, d, dtype, drv, dev, work = _freq("rfftfreq", n, d, dtype, device)
     values = drv.arange(0, n // 2 + 1, 1, work, dev)
@@ -431,6 +495,11 @@ def fftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:
     has a native ``fftshift``.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.fft.fftshift.html
+
+    Examples
+    --------
+    >>> ak.fft.fftshift(ak.fft.fftfreq(4))
+    Array([-0.5 , -0.25,  0.  ,  0.25], dtype=float64)
     """
     return _shift("fftshift", x, axes, 1)
 
@@ -441,5 +510,10 @@ def ifftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:
     Any dtype.  Built from ``roll`` unless the driver has a native ``ifftshift``.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.fft.ifftshift.html
+
+    Examples
+    --------
+    >>> ak.fft.ifftshift(ak.asarray([-2, -1, 0, 1]))
+    Array([ 0,  1, -2, -1], dtype=int64)
     """
     return _shift("ifftshift", x, axes, -1)

@@ -50,7 +50,20 @@ _ENTRY_POINTS_LOADED = False
 
 
 def register(name: str, factory: Callable[[], Driver], *, replace: bool = False) -> None:
-    """Register a driver under ``name``; ``factory()`` creates it on first use."""
+    """Register a driver under ``name``; ``factory()`` creates it on first use.
+
+    Examples
+    --------
+    >>> from arraykit.drivers.numpy import NumPyDriver
+    >>> class Mine(NumPyDriver):
+    ...     name = "mine"
+    >>> ak.drivers.register("mine", Mine)
+    >>> with ak.use("mine"):
+    ...     ak.asarray([1, 2]).driver.name
+    ...
+    'mine'
+    >>> ak.drivers.unregister("mine")
+    """
     with _LOCK:
         if not replace and (name in _FACTORIES or name in _BUILTIN):
             raise ValueError(f"a driver named {name!r} is already registered")
@@ -106,7 +119,16 @@ def supports_autodiff(name: str) -> bool:
 
 
 def get(name: str | Driver) -> Driver:
-    """The driver called ``name``, created on first use; ``ValueError`` if unknown."""
+    """The driver called ``name``, created on first use; ``ValueError`` if unknown.
+
+    Examples
+    --------
+    >>> drv = ak.drivers.get("numpy")
+    >>> drv.name, drv.capabilities.autodiff
+    ('numpy', False)
+    >>> "numpy" in ak.drivers.available()
+    True
+    """
     if isinstance(name, Driver):
         return name
     try:
