@@ -67,6 +67,11 @@ def int_arg(fn: str, name: str, value: Any) -> int:
         raise TypeError(f"{fn}: {name!r} must be an int, got {type(value).__name__}") from None
 
 
+# NumPy's (and array-api-strict's) error for an axis out of range: both an IndexError
+# (what the spec's functions raise) and a ValueError (what NumPy code catches).
+AxisError = np.exceptions.AxisError
+
+
 def normalize_axis(axis: Any, ndim: int, fn: str, arg: str = "axis") -> int:
     """A non-negative axis from ``axis`` in ``[-ndim, ndim)``."""
     try:
@@ -74,7 +79,7 @@ def normalize_axis(axis: Any, ndim: int, fn: str, arg: str = "axis") -> int:
     except TypeError:
         raise TypeError(f"{fn}: {arg!r} must be an int, got {type(axis).__name__}") from None
     if not -ndim <= axis < ndim:
-        raise IndexError(f"{fn}: {arg}={axis} is out of range for an array of {ndim} dimensions")
+        raise AxisError(f"{fn}: {arg}={axis} is out of range for an array of {ndim} dimensions")
     return axis % ndim if ndim else 0
 
 

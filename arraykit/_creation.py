@@ -20,7 +20,7 @@ import numpy as np
 from . import _config
 from . import _dtypes as dt
 from ._array import Array
-from ._core import check_array, new, python_scalar, refuse_in_strict, same_driver
+from ._core import check_array, int_arg, new, python_scalar, refuse_in_strict, same_driver
 from ._devices import Device
 from .drivers import Driver
 from .drivers import get as get_driver
@@ -426,13 +426,13 @@ def eye(
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.eye.html
     """
-    n_rows = operator.index(n_rows)
-    n_cols = n_rows if n_cols is None else operator.index(n_cols)
+    n_rows = int_arg("eye", "n_rows", n_rows)
+    n_cols = n_rows if n_cols is None else int_arg("eye", "n_cols", n_cols)
     if n_rows < 0 or n_cols < 0:
-        raise ValueError(f"eye: sizes must be non-negative, got {n_rows}, {n_cols}")
+        raise ValueError(f"eye: 'n_rows' and 'n_cols' must be non-negative, got {n_rows}, {n_cols}")
     drv, dev, cfg = _target("eye", device)
     dtype = _dtype_arg(dtype, "eye") or cfg.default_float
-    return new(drv.eye(n_rows, n_cols, operator.index(k), dtype, dev), drv, dtype)
+    return new(drv.eye(n_rows, n_cols, int_arg("eye", "k", k), dtype, dev), drv, dtype)
 
 
 def linspace(
@@ -452,9 +452,9 @@ def linspace(
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.linspace.html
     """
-    num = operator.index(num)
+    num = int_arg("linspace", "num", num)
     if num < 0:
-        raise ValueError(f"linspace: num must be non-negative, got {num}")
+        raise ValueError(f"linspace: 'num' must be non-negative, got {num}")
     start, _ = python_scalar(start, "linspace", "start")
     stop, _ = python_scalar(stop, "linspace", "stop")
     drv, dev, cfg = _target("linspace", device)
@@ -478,7 +478,7 @@ def meshgrid(*arrays: Array, indexing: str = "xy") -> tuple[Array, ...]:
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.meshgrid.html
     """
     if indexing not in ("xy", "ij"):
-        raise ValueError(f"meshgrid: indexing must be 'xy' or 'ij', got {indexing!r}")
+        raise ValueError(f"meshgrid: 'indexing' must be 'xy' or 'ij', got {indexing!r}")
     if not arrays:
         return ()
     for i, a in enumerate(arrays):
@@ -540,7 +540,7 @@ def from_dlpack(
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.from_dlpack.html
     """
     if not hasattr(x, "__dlpack__"):
-        raise TypeError(f"from_dlpack: {type(x).__name__} does not implement __dlpack__")
+        raise TypeError(f"from_dlpack: 'x' ({type(x).__name__}) does not implement __dlpack__")
     drv, dev, _ = _target("from_dlpack", device)
     value = drv.from_dlpack(x, dev, copy)
     return new(value, drv, drv.dtype_of(value))
