@@ -117,8 +117,9 @@ def broadcast_shapes(*shapes: tuple[int | None, ...], fn: str = "broadcast_shape
     return tuple(out)
 
 
-def result_dtype(args: Sequence[Any], fn: str) -> np.dtype:
-    """The result dtype of ``args`` (arrays, dtypes, Python scalars) under the active mode."""
+def result_dtype(args: Sequence[Any], fn: str, arg: str = "arguments") -> np.dtype:
+    """The result dtype of ``args`` (arrays, dtypes, Python scalars) under the active mode;
+    ``arg`` names them in errors."""
     cfg = _config.get()
     mode = cfg.promotion
     dtypes: list[np.dtype] = []
@@ -132,7 +133,8 @@ def result_dtype(args: Sequence[Any], fn: str) -> np.dtype:
             kind = _promotion.scalar_kind(a)
             if kind is None:
                 raise TypeError(
-                    f"{fn}: expected arrays, dtypes or Python scalars, got {type(a).__name__}"
+                    f"{fn}: expected arrays, dtypes or Python scalars as {arg}, got "
+                    f"{type(a).__name__}"
                 )
             scalars.append(kind)
     if not dtypes:

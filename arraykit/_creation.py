@@ -94,16 +94,16 @@ def _infer_dtype(data: np.ndarray, cfg: _config.Config, fn: str) -> np.dtype:
         if odd is _NO_VALUE:
             raise OverflowError(f"{fn}: Python int out of bounds for {cfg.default_int}")
         raise TypeError(
-            f"{fn}: cannot make an array from {type(odd).__name__} {_short(odd)}; expected "
-            "numbers, nested sequences of numbers, or arrays"
+            f"{fn}: cannot make an array of 'obj' from {type(odd).__name__} {_short(odd)}; "
+            "expected numbers, nested sequences of numbers, or arrays"
         )
     what = {"U": "strings", "S": "bytes", "M": "datetimes", "m": "timedeltas"}.get(kind)
     if what is None:
-        raise TypeError(f"{fn}: cannot make an array from {data.dtype} data")
+        raise TypeError(f"{fn}: cannot make an array of 'obj' from {data.dtype} data")
     first = f" ({_short(data.flat[0].item())}, ...)" if data.size else ""
     raise TypeError(
-        f"{fn}: cannot make an array from {what}{first}; expected numbers, nested sequences "
-        "of numbers, or arrays"
+        f"{fn}: cannot make an array of 'obj' from {what}{first}; expected numbers, nested "
+        "sequences of numbers, or arrays"
     )
 
 
@@ -152,7 +152,7 @@ def asarray(
                 dtype = dt.canonical(data.dtype)
             except TypeError as e:
                 raise TypeError(
-                    f"asarray: cannot make an array from {type(obj).__name__}: {e}"
+                    f"asarray: cannot make an array of 'obj' from {type(obj).__name__}: {e}"
                 ) from None
         if copy is False and data.dtype != dtype:
             raise ValueError(f"asarray: copy=False, but converting to {dtype} needs a copy")
@@ -168,7 +168,7 @@ def asarray(
             data = np.asarray(_unwrap(obj))
         except (ValueError, OverflowError) as e:
             raise (OverflowError if isinstance(e, OverflowError) else ValueError)(
-                f"asarray: cannot make an array from {type(obj).__name__}: {e}"
+                f"asarray: cannot make an array of 'obj' from {type(obj).__name__}: {e}"
             ) from None
         if dtype is None:
             dtype = _infer_dtype(data, cfg, "asarray")
@@ -247,12 +247,13 @@ def arange(
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.arange.html
     """
-    if stop is None:
-        start, stop = 0, start
+    stop_name = "stop"
+    if stop is None:  # arange(n): the argument named start is the stop
+        start, stop, stop_name = 0, start, "start"
     start, _ = python_scalar(start, "arange", "start")  # np.int64(3), 0-D arrays
-    stop, _ = python_scalar(stop, "arange", "stop")
+    stop, _ = python_scalar(stop, "arange", stop_name)
     step, _ = python_scalar(step, "arange", "step")
-    for name, v in (("start", start), ("stop", stop), ("step", step)):
+    for name, v in (("start", start), (stop_name, stop), ("step", step)):
         if v.__class__ not in (int, float) and not isinstance(v, (int, float)):
             raise TypeError(f"arange: {name!r} must be an int or a float, got {v!r}")
     if step == 0:
@@ -457,6 +458,9 @@ def linspace(
         raise ValueError(f"linspace: 'num' must be non-negative, got {num}")
     start, _ = python_scalar(start, "linspace", "start")
     stop, _ = python_scalar(stop, "linspace", "stop")
+    for name, v in (("start", start), ("stop", stop)):
+        if not isinstance(v, (int, float, complex)):
+            raise TypeError(f"linspace: {name!r} must be a Python scalar, got {type(v).__name__}")
     drv, dev, cfg = _target("linspace", device)
     dtype = _dtype_arg(dtype, "linspace")
     is_complex = isinstance(start, complex) or isinstance(stop, complex)
