@@ -242,7 +242,7 @@ def make(value: Any, on: Callable[[np.ndarray], Any]) -> Any:
     if isinstance(value, np.ndarray):
         return on(value)
     if isinstance(value, list) and value and isinstance(value[0], np.ndarray):
-        return [on(v) for v in value]
+        return [on(v) if isinstance(v, np.ndarray) else v for v in value]
     return value
 
 
@@ -262,7 +262,7 @@ def on_strict(value: Any) -> Any:
     if isinstance(value, np.dtype):
         return _STRICT_DTYPES[str(value)]
     if isinstance(value, list) and value and isinstance(value[0], np.ndarray):
-        return [xps.asarray(v) for v in value]
+        return [xps.asarray(v) if isinstance(v, np.ndarray) else v for v in value]
     return value
 
 
@@ -353,7 +353,8 @@ REFERENCE_QUIRKS = {
     "fft.ifftshift-x-0d": "NumPy's roll fails to unpack the axes of a 0-D array",
 }
 # Bad whatever the function: cases kept where the reference cannot judge.
-UNIVERSAL = {"object", "str", "None", "ragged", "axis_high", "axis_low", "axis_float", "float"}
+UNIVERSAL = {"object", "str", "None", "ragged", "axis_high", "axis_low", "axis_float", "float",
+             "index_high", "index_low"}  # fmt: skip
 NOT_ARRAYS = {"object": object(), "str": "abc", "None": None, "ragged": [[1, 2], [3]]}
 # The dtype kinds tried against each array parameter; the reference says which are wrong.
 WRONG_KINDS = {"bool": np.bool_, "int": np.int64, "complex": np.complex128}
@@ -376,6 +377,8 @@ def cases_of(fname: str) -> Iterator[Case]:
             shows = str(value) if isinstance(value, tuple) else ""
             if isinstance(value, np.ndarray):
                 shows = str(value.dtype) if what.startswith("dtype") else str(value.shape)
+            if what.startswith("index_"):
+                shows = f"index {3 if what == 'index_high' else -4}"
             if f"{fname}-{p.name}-{what}" in REFERENCE_QUIRKS:
                 return
             verdict = strict_rejects(fname, call)
@@ -394,6 +397,24 @@ def cases_of(fname: str) -> Iterator[Case]:
             # A wrong rank may also put the other arguments' axes or indices out of range.
             yield from case("0d", np.asarray(good.reshape(-1)[0]), (ValueError, IndexError))
             yield from case("1d", good.reshape(-1)[:2], (ValueError, IndexError))
+            if kind == INDICES:  # every axis of the base calls has size 3
+                for what, bad in (("index_high", 3), ("index_low", -4)):
+                    high = good.copy()
+                    high.reshape(-1)[-1] = bad
+                    yield from case(what, high, IndexError)
+        elif kind in (ARRAYS, DATA) or (kind == ARRAY and not vary):
+            # A sequence of arrays (concat, stack, *arrays), or data (asarray, result_type):
+            # a non-array where an array goes.
+            for what, obj in NOT_ARRAYS.items():
+                if p.kind is p.VAR_POSITIONAL:
+                    value: Any = obj
+                elif kind == ARRAYS:
+                    value = [base_array(fname, "x"), obj]
+                else:
+                    value = obj
+                # Ragged data for asarray is NumPy's ValueError (an inhomogeneous shape).
+                ragged_data = what == "ragged" and p.name == "obj"
+                yield from case(what, value, ValueError if ragged_data else TypeError)
         elif kind == AXIS and vary:
             seq = str(p.annotation).startswith(("tuple", "Sequence"))  # no plain int
             yield from case("axis_high", (0, ndim) if seq else ndim, IndexError)
@@ -416,6 +437,10 @@ def cases_of(fname: str) -> Iterator[Case]:
             yield from case("object", object(), TypeError)
         elif kind == CHOICE:
             yield from case("unknown", "no-such-choice", ValueError)
+        elif kind == SCALAR:
+            yield from case("object", object(), TypeError)
+        elif kind == DEVICE:
+            yield from case("unknown", "no-such-device:7", ValueError)
 
 
 def all_cases() -> list[Case]:
