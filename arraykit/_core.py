@@ -79,6 +79,11 @@ def int_arg(fn: str, name: str, value: Any) -> int:
         raise TypeError(f"{fn}: {name!r} must be an int, got {type(value).__name__}") from None
 
 
+# NumPy's (and array-api-strict's) error for an axis out of range: both an IndexError
+# (what the spec's functions raise) and a ValueError (what NumPy code catches).
+AxisError = np.exceptions.AxisError
+
+
 def normalize_axis(axis: Any, ndim: int, fn: str, arg: str = "axis") -> int:
     """A non-negative axis from ``axis`` in ``[-ndim, ndim)``."""
     try:
@@ -86,7 +91,7 @@ def normalize_axis(axis: Any, ndim: int, fn: str, arg: str = "axis") -> int:
     except TypeError:
         raise TypeError(f"{fn}: {arg!r} must be an int, got {type(axis).__name__}") from None
     if not -ndim <= axis < ndim:
-        raise IndexError(f"{fn}: {arg}={axis} is out of range for an array of {ndim} dimensions")
+        raise AxisError(f"{fn}: {arg}={axis} is out of range for an array of {ndim} dimensions")
     return axis % ndim if ndim else 0
 
 
@@ -124,8 +129,9 @@ def broadcast_shapes(*shapes: tuple[int | None, ...], fn: str = "broadcast_shape
     return tuple(out)
 
 
-def result_dtype(args: Sequence[Any], fn: str) -> np.dtype:
-    """The result dtype of ``args`` (arrays, dtypes, Python scalars) under the active mode."""
+def result_dtype(args: Sequence[Any], fn: str, arg: str = "arguments") -> np.dtype:
+    """The result dtype of ``args`` (arrays, dtypes, Python scalars) under the active mode;
+    ``arg`` names them in errors."""
     cfg = _config.get()
     mode = cfg.promotion
     dtypes: list[np.dtype] = []
@@ -139,7 +145,8 @@ def result_dtype(args: Sequence[Any], fn: str) -> np.dtype:
             kind = _promotion.scalar_kind(a)
             if kind is None:
                 raise TypeError(
-                    f"{fn}: expected arrays, dtypes or Python scalars, got {type(a).__name__}"
+                    f"{fn}: expected arrays, dtypes or Python scalars as {arg}, got "
+                    f"{type(a).__name__}"
                 )
             scalars.append(kind)
     if not dtypes:

@@ -20,7 +20,7 @@ import numpy as np
 from . import _config
 from . import _dtypes as dt
 from ._array import Array
-from ._core import check_array, new, python_scalar, refuse_in_strict, same_driver
+from ._core import check_array, int_arg, new, python_scalar, refuse_in_strict, same_driver
 from ._devices import Device
 from .drivers import Driver
 from .drivers import get as get_driver
@@ -94,16 +94,16 @@ def _infer_dtype(data: np.ndarray, cfg: _config.Config, fn: str) -> np.dtype:
         if odd is _NO_VALUE:
             raise OverflowError(f"{fn}: Python int out of bounds for {cfg.default_int}")
         raise TypeError(
-            f"{fn}: cannot make an array from {type(odd).__name__} {_short(odd)}; expected "
-            "numbers, nested sequences of numbers, or arrays"
+            f"{fn}: cannot make an array of 'obj' from {type(odd).__name__} {_short(odd)}; "
+            "expected numbers, nested sequences of numbers, or arrays"
         )
     what = {"U": "strings", "S": "bytes", "M": "datetimes", "m": "timedeltas"}.get(kind)
     if what is None:
-        raise TypeError(f"{fn}: cannot make an array from {data.dtype} data")
+        raise TypeError(f"{fn}: cannot make an array of 'obj' from {data.dtype} data")
     first = f" ({_short(data.flat[0].item())}, ...)" if data.size else ""
     raise TypeError(
-        f"{fn}: cannot make an array from {what}{first}; expected numbers, nested sequences "
-        "of numbers, or arrays"
+        f"{fn}: cannot make an array of 'obj' from {what}{first}; expected numbers, nested "
+        "sequences of numbers, or arrays"
     )
 
 
@@ -159,7 +159,7 @@ def asarray(
                 dtype = dt.canonical(data.dtype)
             except TypeError as e:
                 raise TypeError(
-                    f"asarray: cannot make an array from {type(obj).__name__}: {e}"
+                    f"asarray: cannot make an array of 'obj' from {type(obj).__name__}: {e}"
                 ) from None
         if copy is False and data.dtype != dtype:
             raise ValueError(f"asarray: copy=False, but converting to {dtype} needs a copy")
@@ -175,7 +175,7 @@ def asarray(
             data = np.asarray(_unwrap(obj))
         except (ValueError, OverflowError) as e:
             raise (OverflowError if isinstance(e, OverflowError) else ValueError)(
-                f"asarray: cannot make an array from {type(obj).__name__}: {e}"
+                f"asarray: cannot make an array of 'obj' from {type(obj).__name__}: {e}"
             ) from None
         if dtype is None:
             dtype = _infer_dtype(data, cfg, "asarray")
@@ -261,12 +261,13 @@ def arange(
     >>> ak.arange(1.0, 2.0, 0.25)
     Array([1.  , 1.25, 1.5 , 1.75], dtype=float64)
     """
-    if stop is None:
-        start, stop = 0, start
+    stop_name = "stop"
+    if stop is None:  # arange(n): the argument named start is the stop
+        start, stop, stop_name = 0, start, "start"
     start, _ = python_scalar(start, "arange", "start")  # np.int64(3), 0-D arrays
-    stop, _ = python_scalar(stop, "arange", "stop")
+    stop, _ = python_scalar(stop, "arange", stop_name)
     step, _ = python_scalar(step, "arange", "step")
-    for name, v in (("start", start), ("stop", stop), ("step", step)):
+    for name, v in (("start", start), (stop_name, stop), ("step", step)):
         if v.__class__ not in (int, float) and not isinstance(v, (int, float)):
             raise TypeError(f"arange: {name!r} must be an int or a float, got {v!r}")
     if step == 0:
@@ -462,13 +463,13 @@ def eye(
            [0, 0, 1],
            [0, 0, 0]], dtype=int64)
     """
-    n_rows = operator.index(n_rows)
-    n_cols = n_rows if n_cols is None else operator.index(n_cols)
+    n_rows = int_arg("eye", "n_rows", n_rows)
+    n_cols = n_rows if n_cols is None else int_arg("eye", "n_cols", n_cols)
     if n_rows < 0 or n_cols < 0:
-        raise ValueError(f"eye: sizes must be non-negative, got {n_rows}, {n_cols}")
+        raise ValueError(f"eye: 'n_rows' and 'n_cols' must be non-negative, got {n_rows}, {n_cols}")
     drv, dev, cfg = _target("eye", device)
     dtype = _dtype_arg(dtype, "eye") or cfg.default_float
-    return new(drv.eye(n_rows, n_cols, operator.index(k), dtype, dev), drv, dtype)
+    return new(drv.eye(n_rows, n_cols, int_arg("eye", "k", k), dtype, dev), drv, dtype)
 
 
 def linspace(
@@ -493,11 +494,14 @@ def linspace(
     >>> ak.linspace(0, 1, 5)
     Array([0.  , 0.25, 0.5 , 0.75, 1.  ], dtype=float64)
     """
-    num = operator.index(num)
+    num = int_arg("linspace", "num", num)
     if num < 0:
-        raise ValueError(f"linspace: num must be non-negative, got {num}")
+        raise ValueError(f"linspace: 'num' must be non-negative, got {num}")
     start, _ = python_scalar(start, "linspace", "start")
     stop, _ = python_scalar(stop, "linspace", "stop")
+    for name, v in (("start", start), ("stop", stop)):
+        if not isinstance(v, (int, float, complex)):
+            raise TypeError(f"linspace: {name!r} must be a Python scalar, got {type(v).__name__}")
     drv, dev, cfg = _target("linspace", device)
     dtype = _dtype_arg(dtype, "linspace")
     is_complex = isinstance(start, complex) or isinstance(stop, complex)
@@ -519,7 +523,7 @@ def meshgrid(*arrays: Array, indexing: str = "xy") -> tuple[Array, ...]:
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.meshgrid.html
     """
     if indexing not in ("xy", "ij"):
-        raise ValueError(f"meshgrid: indexing must be 'xy' or 'ij', got {indexing!r}")
+        raise ValueError(f"meshgrid: 'indexing' must be 'xy' or 'ij', got {indexing!r}")
     if not arrays:
         return ()
     for i, a in enumerate(arrays):
@@ -581,7 +585,7 @@ def from_dlpack(
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.from_dlpack.html
     """
     if not hasattr(x, "__dlpack__"):
-        raise TypeError(f"from_dlpack: {type(x).__name__} does not implement __dlpack__")
+        raise TypeError(f"from_dlpack: 'x' ({type(x).__name__}) does not implement __dlpack__")
     drv, dev, _ = _target("from_dlpack", device)
     value = drv.from_dlpack(x, dev, copy)
     return new(value, drv, drv.dtype_of(value))

@@ -146,4 +146,4 @@ def result_type(
         same_driver(arrays, "result_type")
     if not arrays and not builtins.any(isinstance(a, np.dtype) for a in arrays_and_dtypes):
         raise ValueError("result_type: at least one array or dtype is required")
-    return result_dtype(arrays_and_dtypes, "result_type")
+    return result_dtype(arrays_and_dtypes, "result_type", "arrays_and_dtypes")

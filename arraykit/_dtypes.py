@@ -163,7 +163,7 @@ class iinfo_object:
 def _dtype_of(type_: Any, fn: str) -> np.dtype:
     dt = getattr(type_, "dtype", type_)
     if not isinstance(dt, np.dtype):
-        raise TypeError(f"{fn}: expected a dtype or an array, got {type(type_).__name__}")
+        raise TypeError(f"{fn}: expected a dtype or an array as 'type', got {type(type_).__name__}")
     return canonical(dt)
 
 

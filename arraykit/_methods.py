@@ -85,13 +85,30 @@ def _operand_ok(other: Any) -> bool:
     return other.__class__ is Array or other.__class__ in _PY_SCALARS
 
 
+# Python sequences: returning NotImplemented would let Python repeat them (``x * "ab"`` is
+# ``"ab" * x.__index__()``, a silent wrong answer for a 0-D integer array), so refuse here.
+_SEQUENCES = (str, bytes, list, tuple)
+
+
+def _refuse(fname: str, other: Any) -> Any:
+    """NotImplemented for an operand of no array type (a foreign array may handle it),
+    ``TypeError`` naming the function for a Python sequence (but ``==`` and ``!=`` keep
+    Python's fallback to identity: ``x == "abc"`` is False)."""
+    if isinstance(other, _SEQUENCES) and fname not in ("equal", "not_equal"):
+        raise TypeError(
+            f"{fname}: 'other' must be an arraykit array or a Python scalar, got "
+            f"{type(other).__name__}; convert it with ak.asarray()"
+        )
+    return NotImplemented
+
+
 def _install_operators(namespace: dict[str, Any]) -> None:
     """Every operator, each calling the core function it names."""
 
     def binary(fn: Any) -> Any:
         def op(self: Array, other: Any, /) -> Any:
             if not _operand_ok(other):
-                return NotImplemented
+                return _refuse(fn.__name__, other)
             return fn(self, other)
 
         return op
@@ -99,7 +116,7 @@ def _install_operators(namespace: dict[str, Any]) -> None:
     def reflected(fn: Any) -> Any:
         def op(self: Array, other: Any, /) -> Any:
             if not _operand_ok(other):
-                return NotImplemented
+                return _refuse(fn.__name__, other)
             return fn(other, self)
 
         return op
@@ -107,7 +124,7 @@ def _install_operators(namespace: dict[str, Any]) -> None:
     def inplace(fn: Any, name: str) -> Any:
         def op(self: Array, other: Any, /) -> Array:
             if not _operand_ok(other):
-                return NotImplemented
+                return _refuse(fn.__name__, other)
             result = fn(self, other)
             if result._dtype is not self._dtype:
                 raise TypeError(

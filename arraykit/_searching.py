@@ -24,6 +24,7 @@ from ._core import (
     new,
     normalize_axes,
     normalize_axis,
+    refuse_in_strict,
     result_dtype,
     same_driver,
     scalar_to_native,
@@ -55,6 +56,8 @@ def _real_native(x: Array, fn: str, arg: str = "x") -> Any:
 
 def _arg_reduce(name: str, x: Array, axis: int | None, keepdims: bool) -> Array:
     check_array(x, name)
+    if x._dtype.kind == "b":  # argmax(mask): the first True, as NumPy; not the standard's
+        refuse_in_strict("a boolean array (the standard's are real-valued numeric)", name, "x")
     value = _real_native(x, name)
     shape = x.shape
     if axis is None:
@@ -75,7 +78,8 @@ def _arg_reduce(name: str, x: Array, axis: int | None, keepdims: bool) -> Array:
 def argmax(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> Array:
     """Indices of the first maximum along ``axis`` (of the flattened array if ``None``).
 
-    Boolean arrays are accepted (``argmax(mask)`` finds the first ``True``); complex arrays
+    Boolean arrays are accepted (``argmax(mask)`` finds the first ``True``), except under
+    ``promotion="strict"`` (``TypeError``, as the standard asks real numbers); complex arrays
     and empty reductions raise (``TypeError``, ``ValueError``).
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.argmax.html
@@ -94,7 +98,8 @@ def argmax(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> A
 def argmin(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> Array:
     """Indices of the first minimum along ``axis`` (of the flattened array if ``None``).
 
-    Boolean arrays are accepted; complex arrays and empty reductions raise (``TypeError``,
+    Boolean arrays are accepted (not under ``promotion="strict"``); complex arrays and
+    empty reductions raise (``TypeError``,
     ``ValueError``).
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.argmin.html

@@ -26,7 +26,7 @@ import numpy as np
 from . import _config
 from . import _dtypes as dt
 from ._array import Array
-from ._core import check_array, int_arg, new, normalize_axes, normalize_axis
+from ._core import check_array, int_arg, new, normalize_axes, normalize_axis, refuse_in_strict
 from ._devices import Device
 
 __all__ = [
@@ -466,6 +466,8 @@ def rfftfreq(
 # ---------------------------------------------------------------------- shifts
 def _shift(fn: str, x: Any, axes: Any, sign: int) -> Array:
     check_array(x, fn)
+    if x._dtype.kind not in "fc":
+        refuse_in_strict(f"of dtype {x._dtype} (the standard's is floating-point)", fn, "x")
     shape = x.shape
     if axes is None:
         ax = tuple(range(len(shape)))
@@ -491,8 +493,8 @@ def _shift(fn: str, x: Any, axes: Any, sign: int) -> Array:
 def fftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:
     """Move the zero-frequency term to the centre of ``axes`` (default: all axes).
 
-    Any dtype (the spec asks only floating-point).  Built from ``roll`` unless the driver
-    has a native ``fftshift``.
+    Any dtype (the spec asks only floating-point; ``promotion="strict"`` refuses others).
+    Built from ``roll`` unless the driver has a native ``fftshift``.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.fft.fftshift.html
 

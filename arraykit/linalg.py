@@ -33,6 +33,7 @@ from . import _config
 from . import _dtypes as dt
 from ._array import Array
 from ._core import (
+    AxisError,
     broadcast_shapes,
     check_array,
     int_arg,
@@ -424,7 +425,7 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     if ax >= 0 and len(s1) == len(s2):
         ax -= nd
     if not -nd <= ax < 0:
-        raise IndexError(
+        raise AxisError(
             f"cross: axis={axis} is out of range for shapes {s1} and {s2}; it must be a "
             f"negative integer in [-{nd}, -1]"
         )

@@ -213,7 +213,10 @@ def test_result_type_errors(driver):
         ak.result_type()
     with pytest.raises(ValueError, match="result_type: at least one array or dtype"):
         ak.result_type(1, 2.0)
-    with pytest.raises(TypeError, match="result_type: expected arrays, dtypes or Python scalars"):
+    with pytest.raises(
+        TypeError,
+        match="result_type: expected arrays, dtypes or Python scalars as arrays_and_dtypes",
+    ):
         ak.result_type(ak.int8, "float32")
     with ak.use(promotion="strict"), pytest.raises(TypeError, match="int8 and float32"):
         ak.result_type(ak.int8, ak.float32)
