@@ -268,6 +268,26 @@ class Driver:
     #     int ``n`` in int32 range, by repeated multiplication (the spec's special cases
     #     hold; correctly rounded for n in -1, 0, 1, 2).
     integer_pow = None
+    # compute(xs) -> tuple[x, ...]   ``ak.compute``: the natives ``xs`` (a tuple) with their
+    #     values computed and held by the driver (a lazy driver runs its graph once for all
+    #     of them; sizes unknown before are known after).  ``None``: values are computed
+    #     when made, and ``ak.compute`` returns its arguments.
+    compute: Callable[[tuple[Any, ...]], tuple[Any, ...]] | None = None
+
+    options: ClassVar[frozenset[str]] = frozenset()
+    """The names of the settings ``ak.use(driver, name=value)`` takes for this driver (the
+    Dask driver's ``chunks``); the driver reads the active ones with ``core_link().options``."""
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """``options`` (names in ``self.options``) checked and normalised, for ``ak.use``;
+        ``TypeError`` for an unknown name, ``ValueError`` for a bad value."""
+        unknown = sorted(set(options) - self.options)
+        if unknown:
+            raise TypeError(
+                f"use: unknown option(s) {', '.join(unknown)} for the {self.name!r} driver; "
+                f"known: {', '.join(sorted(self.options)) or 'none'}"
+            )
+        return dict(options)
 
     def __init__(self) -> None:
         missing = [p for p in PRIMITIVES if not callable(getattr(self, p, None))]
@@ -493,6 +513,9 @@ class CoreLink(NamedTuple):
     new: Callable[[Any, Driver, np.dtype], Any]
     """``new(native, driver, dtype)``: a new array; ``dtype`` is the native's canonical
     dtype.  No validation (JAX rebuilds pytrees with placeholder leaves)."""
+    options: Callable[[str], dict[str, Any]] = lambda name: {}
+    """``options(driver_name)``: the settings ``ak.use`` holds for that driver in the active
+    context (checked by its ``check_options``; ``{}`` when none were given)."""
 
 
 _CORE_LINK: CoreLink | None = None
