@@ -19,7 +19,7 @@ from typing import Any
 import dask.array as da
 import numpy as np
 
-from ._blocks import known, meta
+from ._blocks import known, meta, shape_of
 
 
 def _is_array(item: Any) -> bool:
@@ -37,9 +37,10 @@ def _expand(key: tuple, ndim: int) -> list:
     for item in key:
         if item is Ellipsis:
             out.extend([slice(None)] * (ndim - used))
+            used = ndim
         else:
             out.append(item)
-    return out
+    return out + [slice(None)] * (ndim - used)
 
 
 class Indexing:
@@ -55,29 +56,52 @@ class Indexing:
             rest_full = all(k is Ellipsis or k == slice(None) for k in key if k is not a)
             if a.dtype != bool and a.ndim <= 1:
                 return x[key]
+            if a.dtype == bool and a.ndim == 0:  # a new axis of length 1 or 0
+                items = _expand(key, x.ndim)
+                pos = next(i for i, k in enumerate(items) if k is a)
+                y = x[tuple(None if k is a else k for k in items)]
+                mask = a[None] if isinstance(a, da.Array) else da.from_array(a[None])
+                return y[(slice(None),) * pos + (mask,)]
             if a.dtype == bool and (a.ndim == 1 or (a.ndim == x.ndim and rest_full)):
                 return x[key]
         return _advanced(x, key)
 
     def setitem(self, x: da.Array, key: tuple, value: da.Array) -> da.Array:
-        items = [k for k in key if k is not None]
-        arrays = [k for k in items if _is_array(k)]
-        if arrays:
-            a = arrays[0]
-            lazy = len(arrays) == 1 and (
-                (a.dtype == bool and a.ndim == x.ndim and len(items) == 1)
-                or (a.dtype != bool and a.ndim == 1 and not any(k.__class__ is int for k in items))
-            )
-            if not lazy:
-                raise TypeError(
-                    "__setitem__: the Dask driver assigns lazily to basic indices, one 1-D "
-                    "integer index array beside slices, or a boolean mask shaped like the "
-                    f"array; not to this key ({len(arrays)} index array(s) of "
-                    f"{[k.ndim for k in arrays]} dimensions"
-                    + (", with integers" if any(k.__class__ is int for k in items) else "")
-                    + "): use ak.where, or compute the array (np.asarray) and index that"
-                )
         known(x, "__setitem__")
+        items = [k for k in _expand(key, x.ndim) if k is not None]  # None selects nothing
+        arrays = [k for k in items if _is_array(k)]
+        target = shape_of(self.getitem(x, key))
+        if 0 in target:
+            return x  # nothing to write
+        single = all(n == 1 for n in value.shape)
+        if len(arrays) == 1 and arrays[0].dtype == bool:
+            return _mask_assign(x, items, arrays[0], value, single)
+        if arrays:
+            advanced = [i for i, k in enumerate(items) if _is_array(k) or k.__class__ is int]
+            adjacent = advanced == list(range(advanced[0], advanced[-1] + 1))
+            a = arrays[0]
+            if not (len(arrays) == 1 and a.ndim == 1 and (adjacent or single)):
+                _refuse(arrays, "")
+            # Dask assigns through host index arrays (core has read them for bounds), and
+            # mishandles ints beside them: each int becomes a length-1 slice.
+            value = da.broadcast_to(value, target)
+            value = value[tuple(None if k.__class__ is int else slice(None) for k in items)]
+            items = [
+                np.asarray(k.compute())
+                if k is a
+                else slice(k, k + 1)
+                if k.__class__ is int
+                else k
+                for k in items
+            ]
+        else:
+            items = _positive_steps(items, x.shape)
+            if items is None:
+                return x
+            items, flips = items
+            if flips:
+                value = da.broadcast_to(value, target)
+                value = value[tuple(slice(None, None, -1) if f else slice(None) for f in flips)]
         out = x.copy()  # a new Dask array object: dask's __setitem__ rewrites its graph
         try:
             out[tuple(items)] = value
@@ -95,8 +119,8 @@ class Indexing:
             n if i == axis else max(n, m)
             for i, (n, m) in enumerate(zip(x.shape, indices.shape, strict=True))
         )
-        xs = da.broadcast_to(x, shape[:axis] + (x.shape[axis],) + shape[axis + 1 :])
-        ix = da.broadcast_to(indices, shape[:axis] + (indices.shape[axis],) + shape[axis + 1 :])
+        xs = da.broadcast_to(x, (*shape[:axis], x.shape[axis], *shape[axis + 1 :]))
+        ix = da.broadcast_to(indices, (*shape[:axis], indices.shape[axis], *shape[axis + 1 :]))
         xs = xs.rechunk({axis: -1})
         ix = ix.rechunk({**{i: c for i, c in enumerate(xs.chunks) if i != axis}, axis: -1})
         letters = [chr(ord("a") + i) for i in range(x.ndim)]
@@ -113,6 +137,54 @@ class Indexing:
             dtype=x.dtype,
             meta=meta(x.dtype, x.ndim),
         )
+
+
+def _positive_steps(items: list, shape: tuple) -> tuple[list, list[bool]] | None:
+    """Basic ``items`` with every negative-step slice made a positive-step one (Dask's
+    assignment mishandles some), and which target axes the value must flip along."""
+    out: list = []
+    flips: list[bool] = []
+    for item, n in zip(items, shape, strict=True):
+        if isinstance(item, slice):
+            r = range(*item.indices(n))
+            if r.step < 0:
+                item = slice(r[-1], r[0] + 1, -r.step) if len(r) else slice(0, 0)
+                flips.append(True)
+            else:
+                flips.append(False)
+        out.append(item)
+    return out, flips if any(flips) else []
+
+
+def _refuse(arrays: list, why: str) -> None:
+    raise TypeError(
+        "__setitem__: the Dask driver assigns lazily to basic indices, one 1-D integer index "
+        "array (with Python ints beside it only when they are adjacent), or a boolean mask "
+        "over whole axes with a one-element value; not to this key "
+        f"({len(arrays)} index array(s) of {[k.ndim for k in arrays]} dimension(s){why}): "
+        "use ak.where, or compute the array (np.asarray) and index that"
+    )
+
+
+def _mask_assign(
+    x: da.Array, items: list, mask: Any, value: da.Array, single: bool
+) -> da.Array:
+    """``x[mask] = value`` as a ``where``: exact when ``value`` has one element, or the
+    mask is 0-d (it selects all of ``x`` or nothing)."""
+    if isinstance(mask, np.ndarray):
+        mask = da.from_array(mask)
+    pos = next(i for i, k in enumerate(items) if k is mask or (_is_array(k) and k.dtype == bool))
+    rest = [k for i, k in enumerate(items) if i != pos]
+    if any(not (isinstance(k, slice) and k == slice(None)) for k in rest):
+        _refuse([mask], ", with other indices beside the mask")
+    if mask.ndim == 0:
+        v = value[0] if value.ndim == x.ndim + 1 else value
+    elif single:
+        v = value.reshape(())
+    else:
+        _refuse([mask], ", the value has more than one element")
+    full = mask[(None,) * pos + (Ellipsis,) + (None,) * (x.ndim - pos - mask.ndim)]
+    return da.where(full, v, x)
 
 
 def _advanced(x: da.Array, key: tuple) -> da.Array:
@@ -150,7 +222,7 @@ def _advanced(x: da.Array, key: tuple) -> da.Array:
         shape = index[0].shape + y.shape[len(axes) :]
         r = da.zeros(shape, dtype=x.dtype, chunks=-1)
     else:
-        r = y.vindex[tuple(index)]
+        r = y[tuple(int(i) for i in index)] if nb == 0 else y.vindex[tuple(index)]
     positions = [i for i, t in enumerate(tokens) if t == "adv"]
     adjacent = positions == list(range(positions[0], positions[-1] + 1))
     order: list = []  # the result's axes, None for new ones

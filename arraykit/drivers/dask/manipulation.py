@@ -23,7 +23,7 @@ class Manipulation:
         if -1 in shape:
             size = int(np.prod(x.shape))
             rest = int(np.prod([n for n in shape if n != -1]))
-            shape = tuple(size // rest if rest else 0 if n == -1 else n for n in shape)
+            shape = tuple((size // rest if rest else 0) if n == -1 else n for n in shape)
         if x.size == 0:
             return da.zeros(shape, dtype=x.dtype, chunks=-1)
         return x.reshape(shape)
