@@ -53,10 +53,8 @@ def test_chunks_setting(chunks, expected):
 
 
 def test_chunks_setting_is_kept_per_driver_and_checked():
-    with ak.use("dask", chunks=3):
-        with ak.use("numpy"):
-            with ak.use("dask"):
-                assert ak.ones(7).native.chunks == ((3, 3, 1),)
+    with ak.use("dask", chunks=3), ak.use("numpy"), ak.use("dask"):
+        assert ak.ones(7).native.chunks == ((3, 3, 1),)
     with pytest.raises(ValueError, match="chunks"):
         ak.use("dask", chunks="big")
     with pytest.raises(TypeError, match="unknown option"):
@@ -94,7 +92,9 @@ def test_sort_argsort_every_kind_across_chunks(dk):
                 np.asarray(ak.sort(x, axis=axis, kind=kind)), np.sort(data, axis=axis)
             )
             got = np.asarray(ak.argsort(x, axis=axis, stable=True, descending=True, kind=kind))
-            ref = np.flip(data.shape[axis] - 1 - np.argsort(np.flip(data, axis), axis, "stable"), axis)
+            ref = np.flip(
+                data.shape[axis] - 1 - np.argsort(np.flip(data, axis), axis, "stable"), axis
+            )
             np.testing.assert_array_equal(got, ref)
 
 

@@ -50,6 +50,10 @@ class Capabilities:
     vmap: bool = False
     mutable: bool = False
     """Values can be updated in place (``setitem`` mutates and views see it)."""
+    lazy: bool = False
+    """Operations build a task graph and values are computed on demand (a Python scalar, a
+    host copy, ``ak.compute``): a size that depends on data is ``None`` in ``shape`` until
+    then, and each operation costs graph building (~0.1-1 ms) rather than a kernel call."""
     data_dependent_shapes: bool = True
     """Boolean indexing, ``nonzero`` and ``unique_*`` work (eagerly, at least)."""
     multi_device: bool = False

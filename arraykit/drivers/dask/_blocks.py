@@ -24,6 +24,7 @@ import dask
 import dask.array as da
 import numpy as np
 from dask.array.core import elemwise
+from dask.base import tokenize
 
 from ... import drivers
 from .._base import LinAlgSignal, canonical_dtype
@@ -73,7 +74,10 @@ def result_dtype(name: str, kernel: Callable[..., Any], dtypes: Sequence[np.dtyp
 def elementwise(name: str, kernel: Callable[..., Any], *args: da.Array) -> da.Array:
     """``kernel`` (a NumPy primitive) on the broadcast blocks of ``args``."""
     dt = result_dtype(name, kernel, [a.dtype for a in args])
-    return elemwise(_quiet(kernel), *args, dtype=dt)
+    # Named from the primitive and the inputs' names: tokenizing the kernel (a closure)
+    # would pickle it, costing more than the rest of the call.
+    key = f"{name}-{tokenize(name, *(a.name for a in args))}"
+    return elemwise(_quiet(kernel), *args, dtype=dt, name=key)
 
 
 def _quiet(kernel: Callable[..., Any]) -> Callable[..., Any]:
@@ -99,12 +103,16 @@ def along(
     axes: Sequence[int],
     dtype: np.dtype,
     sizes: dict[int, int] | None = None,
+    label: tuple = (),
 ) -> da.Array:
     """``fn`` on every block of ``x`` rechunked so that ``axes`` are whole; the output
-    has ``x``'s shape and chunks except for the sizes of ``axes`` given in ``sizes``."""
+    has ``x``'s shape and chunks except for the sizes of ``axes`` given in ``sizes``.
+    ``label``: what besides ``x`` determines the result (names the tasks; without it
+    Dask tokenizes ``fn`` itself, by pickling)."""
     x = whole(x, axes)
     chunks = tuple((sizes[i],) if sizes and i in sizes else c for i, c in enumerate(x.chunks))
-    return x.map_blocks(_quiet(fn), chunks=chunks, dtype=dtype, meta=meta(dtype, x.ndim))
+    name = f"{label[0]}-{tokenize(*label, x.name, tuple(axes), dtype.str)}" if label else None
+    return x.map_blocks(_quiet(fn), chunks=chunks, dtype=dtype, meta=meta(dtype, x.ndim), name=name)
 
 
 def per_matrix(

@@ -113,7 +113,9 @@ class Creation:
         return index.map_blocks(block, dtype=dtype, meta=meta(dtype, 1))
 
     def tril(self, x: da.Array, k: int) -> da.Array:
-        return along(lambda b: np_driver().tril(b, k), x, (x.ndim - 2, x.ndim - 1), x.dtype)
+        axes = (x.ndim - 2, x.ndim - 1)
+        return along(lambda b: np_driver().tril(b, k), x, axes, x.dtype, label=("tril", k))
 
     def triu(self, x: da.Array, k: int) -> da.Array:
-        return along(lambda b: np_driver().triu(b, k), x, (x.ndim - 2, x.ndim - 1), x.dtype)
+        axes = (x.ndim - 2, x.ndim - 1)
+        return along(lambda b: np_driver().triu(b, k), x, axes, x.dtype, label=("triu", k))

@@ -24,7 +24,8 @@ def _fft(name: str, x: da.Array, s: Any, axes: Any, norm: str, dtype: np.dtype) 
     if 0 in x.shape:  # NumPy's error or empty result, decided on the host
         host = fn(np.zeros(x.shape, x.dtype), s, axes, norm)
         return da.from_array(host, chunks=-1)
-    return along(lambda b: fn(b, s, axes, norm), x, axes, dtype, sizes)
+    label = (name, tuple(s), norm)
+    return along(lambda b: fn(b, s, axes, norm), x, axes, dtype, sizes, label)
 
 
 class FFT:

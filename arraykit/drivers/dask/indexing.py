@@ -87,11 +87,7 @@ class Indexing:
             value = da.broadcast_to(value, target)
             value = value[tuple(None if k.__class__ is int else slice(None) for k in items)]
             items = [
-                np.asarray(k.compute())
-                if k is a
-                else slice(k, k + 1)
-                if k.__class__ is int
-                else k
+                np.asarray(k.compute()) if k is a else slice(k, k + 1) if k.__class__ is int else k
                 for k in items
             ]
         else:
@@ -166,9 +162,7 @@ def _refuse(arrays: list, why: str) -> None:
     )
 
 
-def _mask_assign(
-    x: da.Array, items: list, mask: Any, value: da.Array, single: bool
-) -> da.Array:
+def _mask_assign(x: da.Array, items: list, mask: Any, value: da.Array, single: bool) -> da.Array:
     """``x[mask] = value`` as a ``where``: exact when ``value`` has one element, or the
     mask is 0-d (it selects all of ``x`` or nothing)."""
     if isinstance(mask, np.ndarray):

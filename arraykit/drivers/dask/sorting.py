@@ -23,7 +23,7 @@ class Sorting:
         def block(b: np.ndarray) -> np.ndarray:
             return np_driver().sort(b, axis, descending, stable, kind)
 
-        return along(block, x, (axis,), x.dtype)
+        return along(block, x, (axis,), x.dtype, label=("sort", descending, stable, kind))
 
     def argsort(
         self, x: da.Array, axis: int, descending: bool, stable: bool, kind: str | None
@@ -31,4 +31,5 @@ class Sorting:
         def block(b: np.ndarray) -> np.ndarray:
             return np_driver().argsort(b, axis, descending, stable, kind)
 
-        return along(block, x, (axis,), np.dtype(np.int64))
+        label = ("argsort", descending, stable, kind)
+        return along(block, x, (axis,), np.dtype(np.int64), label=label)
