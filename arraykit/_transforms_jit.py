@@ -243,7 +243,7 @@ def jit(
                 pos_specs, kw = call_specs[key]
                 call_args = [unflatten(s, it, drv) for s in pos_specs]
                 call_kwargs = {} if kw is None else unflatten(kw, it, drv)
-                spec, outs = unwrap_out(f(*call_args, **call_kwargs))
+                spec, outs = unwrap_out(f(*call_args, **call_kwargs), drv)
                 out_specs[drv, key] = spec
                 return outs
 

@@ -71,9 +71,12 @@ def result_dtype(name: str, kernel: Callable[..., Any], dtypes: Sequence[np.dtyp
     return dt
 
 
-def elementwise(name: str, kernel: Callable[..., Any], *args: da.Array) -> da.Array:
-    """``kernel`` (a NumPy primitive) on the broadcast blocks of ``args``."""
-    dt = result_dtype(name, kernel, [a.dtype for a in args])
+def elementwise(
+    name: str, kernel: Callable[..., Any], *args: da.Array, dtype: np.dtype | None = None
+) -> da.Array:
+    """``kernel`` (a NumPy primitive) on the broadcast blocks of ``args``; the result's
+    dtype is ``dtype``, or found by running ``kernel`` on one element."""
+    dt = dtype or result_dtype(name, kernel, [a.dtype for a in args])
     # Named from the primitive and the inputs' names: tokenizing the kernel (a closure)
     # would pickle it, costing more than the rest of the call.
     key = f"{name}-{tokenize(name, *(a.name for a in args))}"
@@ -128,7 +131,9 @@ def per_matrix(
 
     ``signals``: ``fn`` may raise a ``LinAlgSignal``; the outputs are then computed now
     (persisted on the scheduler) so that the failure reaches the caller at the call, with
-    the stack index of the whole input.
+    the stack index of the whole input.  Otherwise the outputs stay lazy, and a matrix on
+    which ``fn`` signals (an eigen- or singular-value solver that did not converge) gets
+    NaN outputs, as on backends that report nothing.
     """
     for x in xs:
         known(x, "linalg")
@@ -143,7 +148,7 @@ def per_matrix(
     grid = tuple(len(c) for c in bchunks)
     delayed = [x.to_delayed() for x in ready]
     starts = [np.cumsum((0, *c[:-1])) for c in bchunks]
-    kernel = _with_offset(fn, len(outs))
+    kernel = _with_offset(fn, len(outs)) if signals else _nan_on_failure(fn, outs)
     pieces: list[np.ndarray] = [np.empty(grid, dtype=object) for _ in outs]
     for idx in np.ndindex(grid):
         blocks = [d[idx + (0,) * c] for d, c in zip(delayed, cores, strict=True)]
@@ -161,6 +166,29 @@ def per_matrix(
     if signals:
         results = list(dask.persist(*results))
     return tuple(results)
+
+
+def _nan_on_failure(fn: Callable[..., Any], outs: Sequence[tuple]) -> Callable[..., Any]:
+    def run(offset: tuple[int, ...], *blocks: np.ndarray) -> tuple:
+        try:
+            with np.errstate(all="ignore"):
+                out = fn(*blocks)
+            return out if len(outs) > 1 else (out,)
+        except LinAlgSignal:
+            pass
+        stack = np.broadcast_shapes(*(b.shape[: b.ndim - 2] for b in blocks[:1]))
+        results = [np.full(stack + tuple(core), np.nan, dt) for core, dt in outs]
+        for index in np.ndindex(stack):
+            try:
+                with np.errstate(all="ignore"):
+                    one = fn(*(b[index] if b.ndim > 2 else b for b in blocks))
+            except LinAlgSignal:
+                continue  # this matrix keeps its NaN outputs
+            for r, o in zip(results, one if len(outs) > 1 else (one,), strict=True):
+                r[index] = o
+        return tuple(results)
+
+    return run
 
 
 def _with_offset(fn: Callable[..., Any], nout: int) -> Callable[..., Any]:

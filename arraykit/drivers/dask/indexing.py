@@ -19,7 +19,7 @@ from typing import Any
 import dask.array as da
 import numpy as np
 
-from ._blocks import known, meta, shape_of
+from ._blocks import elementwise, known, meta, shape_of
 
 
 def _is_array(item: Any) -> bool:
@@ -49,6 +49,8 @@ class Indexing:
     def getitem(self, x: da.Array, key: tuple) -> da.Array:
         arrays = [k for k in key if _is_array(k)]
         if not arrays:
+            if any(np.isnan(n) for n in x.shape):
+                _need_sizes(x, key)
             return x[key]
         ints = any(k.__class__ is int for k in key)
         if len(arrays) == 1 and not ints:
@@ -67,12 +69,28 @@ class Indexing:
         return _advanced(x, key)
 
     def setitem(self, x: da.Array, key: tuple, value: da.Array) -> da.Array:
+        expanded = _expand(key, x.ndim)
+        items = [k for k in expanded if k is not None]  # None selects nothing
+        single = all(n == 1 for n in value.shape)
+        if single and all(isinstance(k, slice) and k == slice(None) for k in items):
+            # x[...] = v: every element, whatever the sizes (known or not)
+            return elementwise("fill", _fill, x, value.reshape(()))
         known(x, "__setitem__")
-        items = [k for k in _expand(key, x.ndim) if k is not None]  # None selects nothing
         arrays = [k for k in items if _is_array(k)]
         target = shape_of(self.getitem(x, key))
         if 0 in target:
             return x  # nothing to write
+        if any(k is None for k in expanded) and None not in target:
+            # The None axes of the target select nothing: the value loses them.
+            dims = [
+                "none" if k is None else "keep"
+                for k in expanded
+                if k.__class__ is not int and not (_is_array(k) and k.ndim == 0)
+            ]
+            if len(dims) == len(target):
+                value = da.broadcast_to(value, target)
+                value = value[tuple(0 if d == "none" else slice(None) for d in dims)]
+                target = shape_of(value)
         single = all(n == 1 for n in value.shape)
         if len(arrays) == 1 and arrays[0].dtype == bool:
             return _mask_assign(x, items, arrays[0], value, single)
@@ -133,6 +151,21 @@ class Indexing:
             dtype=x.dtype,
             meta=meta(x.dtype, x.ndim),
         )
+
+
+def _need_sizes(x: da.Array, key: tuple) -> None:
+    """``ValueError`` if ``key`` indexes an axis of unknown size other than with ``:``."""
+    axis = 0
+    for item in _expand(key, x.ndim):
+        if item is None:
+            continue
+        if np.isnan(x.shape[axis]) and not (isinstance(item, slice) and item == slice(None)):
+            known(x, "__getitem__")
+        axis += 1
+
+
+def _fill(block: np.ndarray, v: np.ndarray) -> np.ndarray:
+    return np.full(block.shape, v, block.dtype)
 
 
 def _positive_steps(items: list, shape: tuple) -> tuple[list, list[bool]] | None:

@@ -20,7 +20,9 @@ class Interop:
     chunks: Any
 
     def to_numpy(self, x: da.Array) -> np.ndarray:
-        return np.asarray(x.compute())
+        out = np.asarray(x.compute()).view()  # a view: never flag the user's own array
+        out.flags.writeable = False  # a write could not reach the array: NumPy refuses it
+        return out
 
     def to_device(self, x: da.Array, device: Device) -> da.Array:
         return x

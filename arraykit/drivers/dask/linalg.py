@@ -8,8 +8,8 @@ keep their chunks, and the NumPy driver factorises the blocks (``_blocks.per_mat
 so each matrix must fit one worker.  ``inv``, ``solve`` and ``cholesky`` compute (and
 persist) their result when called, so that a singular or indefinite matrix raises
 ``LinAlgError`` at the call, naming the matrix, as on every driver; the eigenvalue and
-SVD functions stay lazy and the rare ``NoConvergence`` surfaces when the result is
-computed.
+SVD functions stay lazy, and a matrix on which NumPy's solver does not converge gets
+NaN results (as on JAX, whose solvers report nothing).
 """
 
 from __future__ import annotations
@@ -35,10 +35,12 @@ class Linalg:
     """The linalg extension's primitives plus ``matmul`` and ``tensordot``."""
 
     def matmul(self, x1: da.Array, x2: da.Array) -> da.Array:
-        return da.matmul(x1, x2)
+        out = da.matmul(x1, x2)  # Dask sums integer blocks in int64: wrap as NumPy does
+        return out if out.dtype == x1.dtype else out.astype(x1.dtype)
 
     def tensordot(self, x1: da.Array, x2: da.Array, axes: Any) -> da.Array:
-        return da.tensordot(x1, x2, axes=axes)
+        out = da.tensordot(x1, x2, axes=axes)
+        return out if out.dtype == x1.dtype else out.astype(x1.dtype)
 
     def cholesky(self, x: da.Array, upper: bool) -> da.Array:
         n = x.shape[-1]
@@ -105,7 +107,7 @@ class Linalg:
         x1, x2 = da.broadcast_arrays(x1, x2)
         x1, x2 = x1.rechunk({axis: -1}), x2.rechunk({axis: -1})
         fn = np_driver().cross
-        return elementwise(f"cross{axis}", lambda a, b: fn(a, b, axis), x1, x2)
+        return elementwise(f"cross{axis}", lambda a, b: fn(a, b, axis), x1, x2, dtype=x1.dtype)
 
     def diagonal(self, x: da.Array, offset: int) -> da.Array:
         m, n = x.shape[-2:]

@@ -37,6 +37,8 @@ class Searching:
             x1 = da.take(x1, sorter)
         if x1.shape[0] == 0:
             return da.zeros(x2.shape, dtype=np.int64, chunks=x2.chunks)
+        if x2.ndim == 0:  # Dask's blocks assume at least one dimension
+            return da.searchsorted(x1, x2[None], side=side).astype(np.int64)[0]
         return da.searchsorted(x1, x2, side=side).astype(np.int64)
 
     def count_nonzero(self, x: da.Array, axes: tuple[int, ...] | None, keepdims: bool) -> Any:
