@@ -125,4 +125,20 @@ class DaskDriver(
 
     def compute(self, xs: tuple[da.Array, ...]) -> tuple[da.Array, ...]:
         done = dask.persist(*xs)
+        _wait(done)
         return tuple(x.compute_chunk_sizes() if None in shape_of(x) else x for x in done)
+
+
+def _wait(arrays: tuple[da.Array, ...]) -> None:
+    """Block until persisted arrays are computed, raising a task's error: on a
+    ``dask.distributed`` cluster ``persist`` only submits the graph."""
+    try:
+        from distributed import futures_of, wait
+    except ImportError:  # no distributed: persist ran the graph already
+        return
+    futures = [f for a in arrays for f in futures_of(a)]
+    if futures:
+        wait(futures)
+        for f in futures:
+            if f.status == "error":
+                f.result()  # raises the task's exception here
