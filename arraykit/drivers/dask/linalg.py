@@ -35,6 +35,11 @@ class Linalg:
     """The linalg extension's primitives plus ``matmul`` and ``tensordot``."""
 
     def matmul(self, x1: da.Array, x2: da.Array) -> da.Array:
+        a = x1.shape if x1.ndim > 1 else (1, *x1.shape)
+        b = x2.shape if x2.ndim > 1 else (*x2.shape, 1)
+        if a[-1] != b[-2]:  # Dask does not check every case (NumPy's error, as it would)
+            raise ValueError(f"matmul: mismatch in core dimension: {x1.shape} @ {x2.shape}")
+        np.broadcast_shapes(a[:-2], b[:-2])
         out = da.matmul(x1, x2)  # Dask sums integer blocks in int64: wrap as NumPy does
         return out if out.dtype == x1.dtype else out.astype(x1.dtype)
 
