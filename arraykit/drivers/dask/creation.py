@@ -14,6 +14,7 @@ from typing import Any
 
 import dask.array as da
 import numpy as np
+from dask.array.core import normalize_chunks
 
 from ..._devices import Device
 from ._blocks import along, meta, np_driver
@@ -87,10 +88,18 @@ class Creation:
         return da.empty(shape, dtype=dtype, chunks=self._chunks(len(shape)))
 
     def eye(self, n_rows: int, n_cols: int, k: int, dtype: np.dtype, device: Device) -> Any:
-        chunks = self._chunks(2)
-        if not isinstance(chunks, (int, str)):
-            chunks = "auto"
-        return da.eye(n_rows, M=n_cols, k=k, dtype=dtype, chunks=chunks)
+        # Each block is NumPy's eye of its own rows and columns (Dask's eye divides by
+        # zero on empty shapes and misplaces diagonals of some chunkings).
+        if n_rows == 0 or n_cols == 0:
+            return da.from_array(np.eye(n_rows, n_cols, k=k, dtype=dtype))
+        chunks = normalize_chunks(self._chunks(2), (n_rows, n_cols), dtype=dtype)
+        grid = da.zeros((n_rows, n_cols), dtype=dtype, chunks=chunks)
+
+        def block(b: np.ndarray, block_info: Any = None) -> np.ndarray:
+            (r0, r1), (c0, c1) = block_info[0]["array-location"]
+            return np.eye(r1 - r0, c1 - c0, k=k + r0 - c0, dtype=dtype)
+
+        return grid.map_blocks(block, dtype=dtype, meta=meta(dtype, 2))
 
     def linspace(
         self, start: Any, stop: Any, num: int, endpoint: bool, dtype: np.dtype, device: Device

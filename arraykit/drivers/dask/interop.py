@@ -37,7 +37,7 @@ class Interop:
             kwargs["dl_device"] = dl_device
         if copy is not None:
             kwargs["copy"] = copy
-        return self.to_numpy(x).__dlpack__(stream=stream, **kwargs)
+        return np.asarray(x.compute()).__dlpack__(stream=stream, **kwargs)
 
     def dlpack_device(self, x: da.Array) -> tuple[int, int]:
         return (1, 0)  # kDLCPU: exports are host NumPy arrays
