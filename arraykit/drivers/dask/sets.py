@@ -6,6 +6,8 @@ unique values, the index of their first occurrence in the whole array and their 
 one task merges those (sorting by value, then by index: the first occurrence wins, so
 ``-0.0`` or ``0.0``, whichever comes first); ``inverse_indices`` are found block by
 block against the merged values.  Result sizes are unknown until computed (``None``).
+An input whose own sizes are unknown (a boolean index's result) has its chunk sizes
+computed first: the first-occurrence indices need each block's offset.
 """
 
 from __future__ import annotations
