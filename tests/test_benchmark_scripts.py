@@ -39,3 +39,14 @@ def test_transforms_benchmark_writes_a_row_per_case(tmp_path, capsys):
         assert r["raw_us"] > 0 and r["ak_us"] > 0 and r["ratio"] > 0
         assert (r.get("floor_ratio", 0) > 0) == (r["workload"] == "sigmoid")
     assert "| mlp_step |" in capsys.readouterr().out
+
+
+@pytest.mark.skipif("dask" not in DRIVERS, reason="the Dask driver is not under test")
+def test_dask_scaling_benchmark_checks_and_writes_rows(tmp_path):
+    scaling = load("dask_scaling")
+    out = tmp_path / "rows.json"
+    assert scaling.main(["--smoke", "--json", str(out)]) == 0
+    rows = json.loads(out.read_text())["rows"]
+    assert len(rows) == 2 * len(scaling.WORKLOADS)  # threads and a 2-worker cluster
+    assert {r["scheduler"] for r in rows} == {"threads", "2 workers"}
+    assert all(r["numpy_s"] > 0 and r["dask_s"] > 0 for r in rows)
