@@ -51,11 +51,13 @@ class Creation:
 
     chunks: Any
 
-    def _chunks(self, ndim: int) -> Any:
-        return chunks_for(self.chunks(), ndim)
+    def _chunks(self, shape: tuple[int, ...]) -> Any:
+        if 0 in shape:  # one empty block (Dask's "auto" divides by zero on such shapes)
+            return -1
+        return chunks_for(self.chunks(), len(shape))
 
     def from_host(self, data: np.ndarray) -> da.Array:
-        return da.from_array(data, chunks=self._chunks(data.ndim), asarray=True)
+        return da.from_array(data, chunks=self._chunks(data.shape), asarray=True)
 
     def asarray(self, obj: Any, dtype: np.dtype, device: Device, copy: bool | None) -> da.Array:
         if isinstance(obj, da.Array):
@@ -76,23 +78,23 @@ class Creation:
 
     def arange(self, start: Any, stop: Any, step: Any, dtype: np.dtype, device: Device) -> Any:
         n = max(math.ceil((stop - start) / step), 0)
-        index = da.arange(n, dtype=np.int64, chunks=self._chunks(1))
+        index = da.arange(n, dtype=np.int64, chunks=self._chunks((n,)))
         if dtype.kind in "iu":
             return (index * step + start).astype(dtype) if n else index.astype(dtype)
         return (start + step * index.astype(np.float64)).astype(dtype)
 
     def full(self, shape: tuple[int, ...], fill_value: Any, dtype: np.dtype, device: Device) -> Any:
-        return da.full(shape, fill_value, dtype=dtype, chunks=self._chunks(len(shape)))
+        return da.full(shape, fill_value, dtype=dtype, chunks=self._chunks(shape))
 
     def empty(self, shape: tuple[int, ...], dtype: np.dtype, device: Device) -> da.Array:
-        return da.empty(shape, dtype=dtype, chunks=self._chunks(len(shape)))
+        return da.empty(shape, dtype=dtype, chunks=self._chunks(shape))
 
     def eye(self, n_rows: int, n_cols: int, k: int, dtype: np.dtype, device: Device) -> Any:
         # Each block is NumPy's eye of its own rows and columns (Dask's eye divides by
         # zero on empty shapes and misplaces diagonals of some chunkings).
         if n_rows == 0 or n_cols == 0:
             return da.from_array(np.eye(n_rows, n_cols, k=k, dtype=dtype))
-        chunks = normalize_chunks(self._chunks(2), (n_rows, n_cols), dtype=dtype)
+        chunks = normalize_chunks(self._chunks((n_rows, n_cols)), (n_rows, n_cols), dtype=dtype)
         grid = da.zeros((n_rows, n_cols), dtype=dtype, chunks=chunks)
 
         def block(b: np.ndarray, block_info: Any = None) -> np.ndarray:
@@ -105,7 +107,7 @@ class Creation:
         self, start: Any, stop: Any, num: int, endpoint: bool, dtype: np.dtype, device: Device
     ) -> da.Array:
         # NumPy's formula, block by block: start + i * step, the last value ``stop``.
-        index = da.arange(num, dtype=np.int64, chunks=self._chunks(1))
+        index = da.arange(num, dtype=np.int64, chunks=self._chunks((num,)))
 
         def block(i: np.ndarray) -> np.ndarray:
             div = (num - 1) if endpoint else num
