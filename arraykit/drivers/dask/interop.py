@@ -17,7 +17,7 @@ from ..._devices import Device
 class Interop:
     """``to_numpy``, ``to_device``, ``dlpack``, ``dlpack_device``, ``from_dlpack``."""
 
-    chunks: Any
+    from_host: Any  # Creation's: a host array as a Dask array with the active chunks
 
     def to_numpy(self, x: da.Array) -> np.ndarray:
         out = np.asarray(x.compute()).view()  # a view: never flag the user's own array
@@ -44,4 +44,4 @@ class Interop:
 
     def from_dlpack(self, obj: Any, device: Device, copy: bool | None) -> da.Array:
         host = np.from_dlpack(obj, copy=copy)
-        return da.from_array(host, chunks=self.chunks())
+        return self.from_host(host)
