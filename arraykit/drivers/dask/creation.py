@@ -114,8 +114,11 @@ class Creation:
             kind = np.complex128 if dtype.kind == "c" else np.float64
             y = i.astype(kind)
             delta = kind(stop) - kind(start)
-            step = delta / div if div > 0 else np.nan
-            y = y / div * delta if step == 0 else y * step
+            if div > 0:
+                step = delta / div
+                y = y / div * delta if step == 0 else y * step
+            else:  # one point: NumPy's y * delta (its step is NaN)
+                y = y * delta
             y = y + kind(start)
             if endpoint and num > 1 and i.size and i[-1] == num - 1:
                 y[-1] = stop
