@@ -136,7 +136,7 @@ from ._statistics import (
 )
 
 # <chapter: utility>
-from ._utility import all, any, diff
+from ._utility import all, any, compute, diff
 
 # <chapter: linear algebra>
 from ._linalg_core import matmul, matrix_transpose, tensordot, vecdot

@@ -245,4 +245,4 @@ def _flatten(a: Array) -> tuple[tuple[Any], tuple[Driver, np.dtype]]:
     return (a._value,), (a._driver, a._dtype)
 
 
-link_core(CoreLink(Array, _flatten, Array._new))
+link_core(CoreLink(Array, _flatten, Array._new, _config.driver_options))

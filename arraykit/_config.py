@@ -32,6 +32,7 @@ class Config:
         "default_int",
         "device",
         "driver",
+        "driver_options",
         "host_fallback",
         "promotion",
         "scalar_results",
@@ -45,6 +46,7 @@ class Config:
         default_float: np.dtype,
         default_int: np.dtype,
         host_fallback: str = "warn",
+        driver_options: dict[str, dict[str, Any]] | None = None,
     ) -> None:
         self.driver = driver
         self.device = device
@@ -55,6 +57,9 @@ class Config:
         """What NumPy functions arraykit does not implement do on arraykit arrays: run on
         a host copy with a ``HostFallbackWarning`` ("warn"), silently ("allow"), or raise
         ``HostFallbackError`` ("error")."""
+        self.driver_options: dict[str, dict[str, Any]] = driver_options or {}
+        """Driver name -> the settings ``ak.use`` gave that driver (its ``options``), kept
+        while another driver is active; drivers read them through ``core_link().options``."""
         # (array dtype, Python scalar kind) -> result dtype, filled on first use; refused
         # combinations are never stored, so they raise every time.
         self.scalar_results: dict[tuple[np.dtype, str], np.dtype] = {}
@@ -149,6 +154,11 @@ class use:
     driver resets the device to that driver's default.  Unknown drivers, devices and
     modes raise ``ValueError`` listing what is available.
 
+    Other keyword arguments are settings of the driver chosen (or active), named in its
+    ``options``: ``ak.use("dask", chunks=1000)``.  They are kept per driver, so switching
+    to another driver and back finds them again; an option the driver does not know
+    raises ``TypeError``.
+
     Examples
     --------
     >>> with ak.use(default_float="float32"):
@@ -182,6 +192,7 @@ class use:
         default_float: str | np.dtype | None = None,
         default_int: str | np.dtype | None = None,
         host_fallback: str | None = None,
+        **options: Any,
     ) -> None:
         cur = get()
         if host_fallback is not None and host_fallback not in _HOST_FALLBACK:
@@ -193,6 +204,12 @@ class use:
             dev: Device | None = resolve_device(drv, device)
         else:
             dev = cur.device if drv is cur.driver else None
+        driver_options = cur.driver_options
+        if options:
+            driver_options = {
+                **driver_options,
+                drv.name: {**driver_options.get(drv.name, {}), **drv.check_options(options)},
+            }
         self.config = Config(
             drv,
             dev,
@@ -202,6 +219,7 @@ class use:
             else _pick(_FLOATS, default_float, "default_float"),
             cur.default_int if default_int is None else _pick(_INTS, default_int, "default_int"),
             cur.host_fallback if host_fallback is None else host_fallback,
+            driver_options,
         )
         self._token = _CONFIG.set(self.config)
 
@@ -223,6 +241,11 @@ class use:
             f"promotion={c.promotion.name!r}, default_float={str(c.default_float)!r}, "
             f"default_int={str(c.default_int)!r})"
         )
+
+
+def driver_options(name: str) -> dict[str, Any]:
+    """The active settings of the driver called ``name`` (``CoreLink.options``)."""
+    return get().driver_options.get(name, {})
 
 
 _promotion_mode = promotion

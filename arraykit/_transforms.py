@@ -181,7 +181,16 @@ def has_constant(spec: tuple) -> bool:
     return False
 
 
-def unwrap_out(tree: Any) -> tuple[tuple, tuple]:
+def unwrap_out(tree: Any, drv: Driver | None = None) -> tuple[tuple, tuple]:
+    """The spec and the natives of ``tree``'s arrays; with ``drv``, an array of another
+    driver among them (a constant the function returns) is copied onto ``drv`` first."""
     leaves: list[Array] = []
     spec = flatten(tree, leaves)
-    return spec, tuple(x._value for x in leaves)
+    if drv is None:
+        return spec, tuple(x._value for x in leaves)
+    return spec, tuple(
+        x._value
+        if x._driver is drv
+        else drv.asarray(x._driver.to_numpy(x._value), x._dtype, drv.default_device(), True)
+        for x in leaves
+    )

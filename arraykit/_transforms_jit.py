@@ -258,7 +258,7 @@ def jit(
                 pos_specs, kw = call_specs[key]
                 call_args = [unflatten(s, it, drv) for s in pos_specs]
                 call_kwargs = {} if kw is None else unflatten(kw, it, drv)
-                spec, outs = unwrap_out(f(*call_args, **call_kwargs))
+                spec, outs = unwrap_out(f(*call_args, **call_kwargs), drv)
                 # Array state of the arguments (a Generator's counter) after the call
                 # goes out after the results, and back to the caller's objects.
                 state: list[Array] = []

@@ -20,7 +20,7 @@ from ._core import (
     same_driver,
 )
 
-__all__ = ["all", "any", "diff"]
+__all__ = ["all", "any", "compute", "diff"]
 
 _NUMERIC = frozenset(dt.NUMERIC)
 
@@ -152,3 +152,33 @@ def _check_joinable(x: Array, a: Array, axis: int, arg: str) -> None:
         raise ValueError(
             f"diff: {arg!r} of shape {as_} must match x's shape {xs} except along axis {axis}"
         )
+
+
+def compute(x: Array, /, *more: Array) -> Array | tuple[Array, ...]:
+    """The arrays with their values computed: one array for one argument, else a tuple.
+
+    On a lazy driver (Dask) this runs the graphs of every argument in one pass on the
+    active scheduler (threads, or the cluster of an active ``dask.distributed.Client``)
+    and returns arrays holding the results there (``persist``), with every size known:
+    call it before what needs the size a boolean index, ``nonzero`` or ``unique_*``
+    left unknown (``None`` in ``shape``), and to reuse a result without computing it
+    again.  On the other drivers values are computed when made: the arguments come back
+    as they are.  The inputs are left unchanged.
+
+    arraykit extension (not in the standard).
+    """
+    arrays = (x, *more)
+    for i, a in enumerate(arrays):
+        check_array(a, "compute", f"arrays[{i}]")
+    out: list[Array] = list(arrays)
+    by_driver: dict[int, list[int]] = {}
+    for i, a in enumerate(arrays):
+        by_driver.setdefault(id(a._driver), []).append(i)
+    for positions in by_driver.values():
+        drv = arrays[positions[0]]._driver
+        if drv.compute is None:
+            continue
+        values = drv.compute(tuple(arrays[i]._value for i in positions))
+        for i, v in zip(positions, values, strict=True):
+            out[i] = new(v, drv, arrays[i]._dtype)
+    return out[0] if not more else tuple(out)

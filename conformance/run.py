@@ -24,7 +24,7 @@ SUITE = ROOT / ".array-api-tests"
 SUITE_COMMIT = "55fcc60179efa2680ddd6cd926ddf17b83530e2b"
 SPEC_COMMIT = "5f847a3858875c682ae901aa22b0413bf24be9da"
 API_VERSION = "2025.12"
-DRIVERS = ("numpy", "tensorflow", "jax")
+DRIVERS = ("numpy", "tensorflow", "jax", "dask")
 OUTCOMES = ("passed", "failed", "error", "xfailed", "xpassed", "skipped")
 
 FETCH_HELP = f"""\

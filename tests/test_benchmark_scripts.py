@@ -51,3 +51,14 @@ def test_random_benchmark_writes_a_row_per_contender(tmp_path, capsys):
     assert len(rows) == sum(per_driver[d] for d in drivers)
     assert all(r["ms"] > 0 and r["ratio"] > 0 for r in rows)
     assert "| normal |" in capsys.readouterr().out
+
+
+@pytest.mark.skipif("dask" not in DRIVERS, reason="the Dask driver is not under test")
+def test_dask_scaling_benchmark_checks_and_writes_rows(tmp_path):
+    scaling = load("dask_scaling")
+    out = tmp_path / "rows.json"
+    assert scaling.main(["--smoke", "--json", str(out)]) == 0
+    rows = json.loads(out.read_text())["rows"]
+    assert len(rows) == 2 * len(scaling.WORKLOADS)  # threads and a 2-worker cluster
+    assert {r["scheduler"] for r in rows} == {"threads", "2 workers"}
+    assert all(r["numpy_s"] > 0 and r["dask_s"] > 0 for r in rows)

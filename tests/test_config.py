@@ -17,6 +17,7 @@ import pytest
 from fake_drivers import registered_two_cpu_driver
 
 import arraykit as ak
+from arraykit import _config
 
 DEFAULTS = ("numpy", "numpy", "float64", "int64")
 
@@ -296,3 +297,12 @@ def test_index_results_use_the_default_int(driver: ak.drivers.Driver) -> None:
 def test_use_repr_names_the_settings() -> None:
     r = repr(ak.use(promotion="strict", default_float="float32"))
     assert "numpy" in r and "strict" in r and "float32" in r
+
+
+def test_driver_options_are_the_drivers_to_check():
+    """``ak.use(driver, name=value)``: settings a driver names in ``options``; the others
+    raise ``TypeError`` naming the driver, and nothing changes."""
+    before = _config.get()
+    with pytest.raises(TypeError, match=r"unknown option.*'numpy' driver"):
+        ak.use("numpy", chunks=3)
+    assert _config.get() is before

@@ -158,8 +158,10 @@ def test_unique_of_complex_and_bool(driver):
 
 def test_unique_of_0d_and_default_int32(driver):
     r = ak.unique_all(ak.asarray(7.0))
-    assert r.values.shape == (1,) and r.inverse_indices.shape == ()
-    assert float(r.values[0]) == 7.0 and int(r.inverse_indices) == 0
+    assert r.values.shape in ((1,), (None,)) and r.inverse_indices.shape == ()
+    values = ak.compute(r.values)  # a size found when computed, on lazy drivers
+    assert values.shape == (1,)
+    assert float(values[0]) == 7.0 and int(r.inverse_indices) == 0
     x = ak.asarray([3, 3, 1])
     with ak.use(default_int="int32"):
         r = ak.unique_all(x)

@@ -188,3 +188,18 @@ def test_diff_property(x, data):
         expected = np.diff(x, axis=axis, n=n)
         got = ak.diff(ak.asarray(x), axis=axis, n=n)
     np.testing.assert_array_equal(np.asarray(got), expected)
+
+
+def test_compute_gives_the_values_and_every_size(driver):
+    data = np.array([[3.0, -1.0, 4.0], [-1.0, 5.0, -9.0]])
+    x = ak.asarray(data)
+    pos, (rows, cols), total = x[x > 0], ak.nonzero(x < 0), ak.sum(x)
+    out = ak.compute(pos, rows, cols, total)
+    assert isinstance(out, tuple) and len(out) == 4
+    for got, want in zip(out, (data[data > 0], *np.nonzero(data < 0), data.sum()), strict=True):
+        assert got.shape == want.shape  # every size known after compute
+        np.testing.assert_array_equal(np.asarray(got), want)
+    one = ak.compute(x)
+    assert isinstance(one, ak.Array) and one.shape == data.shape
+    with pytest.raises(TypeError):
+        ak.compute(data)

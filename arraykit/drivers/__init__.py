@@ -39,6 +39,7 @@ _BUILTIN: dict[str, tuple[str, str, str]] = {
     "numpy": ("arraykit.drivers.numpy", "NumPyDriver", "numpy"),
     "tensorflow": ("arraykit.drivers.tensorflow", "TensorFlowDriver", "tensorflow"),
     "jax": ("arraykit.drivers.jax", "JAXDriver", "jax"),
+    "dask": ("arraykit.drivers.dask", "DaskDriver", "dask"),
 }
 # Built-in drivers with automatic differentiation: lets an error name them without
 # importing their frameworks (each driver's Capabilities.autodiff says the same).

@@ -50,6 +50,10 @@ class Capabilities:
     vmap: bool = False
     mutable: bool = False
     """Values can be updated in place (``setitem`` mutates and views see it)."""
+    lazy: bool = False
+    """Operations build a task graph and values are computed on demand (a Python scalar, a
+    host copy, ``ak.compute``): a size that depends on data is ``None`` in ``shape`` until
+    then, and each operation costs graph building (~0.1-1 ms) rather than a kernel call."""
     data_dependent_shapes: bool = True
     """Boolean indexing, ``nonzero`` and ``unique_*`` work (eagerly, at least)."""
     multi_device: bool = False
@@ -274,6 +278,26 @@ class Driver:
     #     64 bits, inside a transform) on ``device``: words of block c, then c + 1, ...
     #     (``arraykit/random/_philox.py`` states the algorithm; core composes it otherwise).
     philox4x32_10 = None
+    # compute(xs) -> tuple[x, ...]   ``ak.compute``: the natives ``xs`` (a tuple) with their
+    #     values computed and held by the driver (a lazy driver runs its graph once for all
+    #     of them; sizes unknown before are known after).  ``None``: values are computed
+    #     when made, and ``ak.compute`` returns its arguments.
+    compute: Callable[[tuple[Any, ...]], tuple[Any, ...]] | None = None
+
+    options: ClassVar[frozenset[str]] = frozenset()
+    """The names of the settings ``ak.use(driver, name=value)`` takes for this driver (the
+    Dask driver's ``chunks``); the driver reads the active ones with ``core_link().options``."""
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """``options`` (names in ``self.options``) checked and normalised, for ``ak.use``;
+        ``TypeError`` for an unknown name, ``ValueError`` for a bad value."""
+        unknown = sorted(set(options) - self.options)
+        if unknown:
+            raise TypeError(
+                f"use: unknown option(s) {', '.join(unknown)} for the {self.name!r} driver; "
+                f"known: {', '.join(sorted(self.options)) or 'none'}"
+            )
+        return dict(options)
 
     def __init__(self) -> None:
         missing = [p for p in PRIMITIVES if not callable(getattr(self, p, None))]
@@ -499,6 +523,9 @@ class CoreLink(NamedTuple):
     new: Callable[[Any, Driver, np.dtype], Any]
     """``new(native, driver, dtype)``: a new array; ``dtype`` is the native's canonical
     dtype.  No validation (JAX rebuilds pytrees with placeholder leaves)."""
+    options: Callable[[str], dict[str, Any]] = lambda name: {}
+    """``options(driver_name)``: the settings ``ak.use`` holds for that driver in the active
+    context (checked by its ``check_options``; ``{}`` when none were given)."""
 
 
 _CORE_LINK: CoreLink | None = None

@@ -1,0 +1,45 @@
+"""Searching primitives of the Dask driver (core: ``arraykit/_searching.py``).
+
+Dask's own, lazily; index results are int64, the default integer dtype.  ``nonzero``
+has sizes unknown until computed (``None`` in ``shape``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import dask.array as da
+import numpy as np
+
+from ._blocks import elementwise, known, np_driver
+
+
+class Searching:
+    """``argmax``, ``argmin``, ``nonzero``, ``where``, ``searchsorted``, ``count_nonzero``."""
+
+    def argmax(self, x: da.Array, axis: int | None, keepdims: bool) -> da.Array:
+        return da.argmax(x, axis=axis, keepdims=keepdims).astype(np.int64)
+
+    def argmin(self, x: da.Array, axis: int | None, keepdims: bool) -> da.Array:
+        return da.argmin(x, axis=axis, keepdims=keepdims).astype(np.int64)
+
+    def nonzero(self, x: da.Array) -> tuple[da.Array, ...]:
+        return tuple(i.astype(np.int64) for i in da.nonzero(x))
+
+    def where(self, condition: da.Array, x1: da.Array, x2: da.Array) -> da.Array:
+        return elementwise("where", np_driver().where, condition, x1, x2)
+
+    def searchsorted(
+        self, x1: da.Array, x2: da.Array, side: str, sorter: da.Array | None
+    ) -> da.Array:
+        known(x1, "searchsorted")
+        if sorter is not None:
+            x1 = da.take(x1, sorter)
+        if x1.shape[0] == 0:
+            return da.zeros(x2.shape, dtype=np.int64, chunks=x2.chunks)
+        if x2.ndim == 0:  # Dask's blocks assume at least one dimension
+            return da.searchsorted(x1, x2[None], side=side).astype(np.int64)[0]
+        return da.searchsorted(x1, x2, side=side).astype(np.int64)
+
+    def count_nonzero(self, x: da.Array, axes: tuple[int, ...] | None, keepdims: bool) -> Any:
+        return da.sum(x != 0, axis=axes, dtype=np.int64, keepdims=keepdims)

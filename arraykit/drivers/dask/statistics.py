@@ -1,0 +1,70 @@
+"""Statistical primitives of the Dask driver (core: ``arraykit/_statistics.py``).
+
+Reductions are Dask's tree reductions (chunk by chunk, then combined), in the dtype
+core chose.  Cumulative sums and products are Dask's scans along the axis;
+``include_initial`` prepends the identity.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import dask.array as da
+import numpy as np
+
+
+class Statistics:
+    """Reductions and cumulative sums and products."""
+
+    def sum(self, x: da.Array, axes: Any, dtype: np.dtype, keepdims: bool) -> da.Array:
+        return da.sum(x, axis=axes, dtype=dtype, keepdims=keepdims)
+
+    def prod(self, x: da.Array, axes: Any, dtype: np.dtype, keepdims: bool) -> da.Array:
+        return da.prod(x, axis=axes, dtype=dtype, keepdims=keepdims)
+
+    def max(self, x: da.Array, axes: Any, keepdims: bool) -> da.Array:
+        return da.max(x, axis=axes, keepdims=keepdims)
+
+    def min(self, x: da.Array, axes: Any, keepdims: bool) -> da.Array:
+        return da.min(x, axis=axes, keepdims=keepdims)
+
+    def mean(self, x: da.Array, axes: Any, keepdims: bool) -> da.Array:
+        with np.errstate(all="ignore"):
+            return da.mean(x, axis=axes, keepdims=keepdims).astype(x.dtype)
+
+    def var(self, x: da.Array, axes: Any, correction: float, keepdims: bool) -> da.Array:
+        with np.errstate(all="ignore"):
+            out = da.var(x, axis=axes, ddof=correction, keepdims=keepdims)
+        return out.astype(np.real(np.empty(0, x.dtype)).dtype)
+
+    def std(self, x: da.Array, axes: Any, correction: float, keepdims: bool) -> da.Array:
+        with np.errstate(all="ignore"):
+            out = da.std(x, axis=axes, ddof=correction, keepdims=keepdims)
+        return out.astype(np.real(np.empty(0, x.dtype)).dtype)
+
+    def cumulative_sum(
+        self, x: da.Array, axis: int, dtype: np.dtype, include_initial: bool
+    ) -> da.Array:
+        return _scan(da.cumsum, 0, x, axis, dtype, include_initial)
+
+    def cumulative_prod(
+        self, x: da.Array, axis: int, dtype: np.dtype, include_initial: bool
+    ) -> da.Array:
+        return _scan(da.cumprod, 1, x, axis, dtype, include_initial)
+
+    def all(self, x: da.Array, axes: Any, keepdims: bool) -> da.Array:
+        return da.all(x, axis=axes, keepdims=keepdims)
+
+    def any(self, x: da.Array, axes: Any, keepdims: bool) -> da.Array:
+        return da.any(x, axis=axes, keepdims=keepdims)
+
+
+def _scan(
+    fn: Any, identity: int, x: da.Array, axis: int, dtype: np.dtype, include_initial: bool
+) -> da.Array:
+    out = fn(x.astype(dtype), axis=axis, dtype=dtype) if x.shape[axis] else x.astype(dtype)
+    if not include_initial:
+        return out
+    shape = tuple(1 if i == axis else n for i, n in enumerate(x.shape))
+    first = da.full(shape, identity, dtype=dtype, chunks=-1)
+    return da.concatenate([first, out], axis=axis)

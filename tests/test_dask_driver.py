@@ -1,0 +1,188 @@
+"""The Dask driver's own behaviour: laziness, ``chunks=``, ``ak.compute``, unknown sizes,
+lazy ``__setitem__`` and its refusals, work across chunks, moves between drivers.
+Values are checked against NumPy, never against arraykit itself.
+
+The driver-parametrised suite covers the standard on Dask too (``ARRAYKIT_TEST_DRIVERS=
+dask``); this file holds what only a lazy, chunked driver has.  ``test_dask_cluster.py``
+runs arraykit programs on a ``dask.distributed.LocalCluster``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+from conftest import DRIVERS
+
+import arraykit as ak
+
+pytestmark = [
+    pytest.mark.dask,
+    pytest.mark.skipif("dask" not in DRIVERS, reason="the Dask driver is not under test"),
+]
+
+da = pytest.importorskip("dask.array") if "dask" in DRIVERS else None
+
+
+@pytest.fixture
+def dk() -> Iterator[ak.drivers.Driver]:
+    """The Dask driver, active with small chunks so that every test crosses chunks."""
+    drv = ak.drivers.get("dask")
+    with ak.use(drv, promotion="numpy", default_float="float64", chunks=4):
+        yield drv
+
+
+def test_values_are_lazy_dask_arrays(dk):
+    x = ak.arange(10.0)
+    y = ak.exp(x) + 1
+    assert isinstance(y.native, da.Array)
+    assert y.native.chunks == ((4, 4, 2),)
+    np.testing.assert_allclose(np.asarray(y), np.exp(np.arange(10.0)) + 1)
+
+
+@pytest.mark.parametrize(
+    ("chunks", "expected"),
+    [(3, ((3, 3), (3, 2))), ((2, 5), ((2, 2, 2), (5,))), ({1: 1}, ((6,), (1,) * 5))],
+)
+def test_chunks_setting(chunks, expected):
+    with ak.use("dask", chunks=chunks):
+        x = ak.ones((6, 5))
+        assert x.native.chunks == expected
+        assert ak.asarray(np.zeros((6, 5))).native.chunks == expected
+
+
+def test_chunks_setting_is_kept_per_driver_and_checked():
+    with ak.use("dask", chunks=3), ak.use("numpy"), ak.use("dask"):
+        assert ak.ones(7).native.chunks == ((3, 3, 1),)
+    with pytest.raises(ValueError, match="chunks"):
+        ak.use("dask", chunks="big")
+    with pytest.raises(TypeError, match="unknown option"):
+        ak.use("numpy", chunks=3)
+
+
+def test_compute_runs_several_arrays_and_learns_sizes(dk):
+    data = np.array([3.0, -1.0, 4.0, -1.0, 5.0, -9.0, 2.0, 6.0, -5.0, 3.0])
+    x = ak.asarray(data)
+    pos = x[x > 0]
+    neg = ak.nonzero(x < 0)[0]
+    assert pos.shape == (None,) and neg.shape == (None,)
+    with pytest.raises(ValueError, match=r"ak\.compute"):
+        ak.reshape(pos, (2, -1))
+    p, n = ak.compute(pos, neg)
+    assert p.shape == (6,) and n.shape == (4,)
+    np.testing.assert_array_equal(np.asarray(p), data[data > 0])
+    np.testing.assert_array_equal(np.asarray(n), np.nonzero(data < 0)[0])
+    assert ak.reshape(p, (2, -1)).shape == (2, 3)
+    assert pos.shape == (None,)  # the inputs are unchanged
+
+
+def test_compute_on_an_eager_driver_returns_the_arrays():
+    x = ak.asarray([1, 2], driver="numpy")
+    assert ak.compute(x) is x
+
+
+def test_sort_argsort_every_kind_across_chunks(dk):
+    rng = np.random.default_rng(0)
+    data = rng.integers(0, 5, size=(7, 9)).astype(np.float64)
+    x = ak.asarray(data)
+    for kind in sorted(dk.capabilities.sort_kinds):
+        for axis in (0, 1):
+            np.testing.assert_array_equal(
+                np.asarray(ak.sort(x, axis=axis, kind=kind)), np.sort(data, axis=axis)
+            )
+            got = np.asarray(ak.argsort(x, axis=axis, stable=True, descending=True, kind=kind))
+            ref = np.flip(
+                data.shape[axis] - 1 - np.argsort(np.flip(data, axis), axis, "stable"), axis
+            )
+            np.testing.assert_array_equal(got, ref)
+
+
+def test_unique_across_chunks_is_sorted_with_first_occurrences(dk):
+    data = np.array([3.0, np.nan, 0.0, 1.0, -0.0, 3.0, np.nan, 1.0, 2.0, -0.0, 7.0])
+    values, indices, inverse, counts = ak.unique_all(ak.asarray(data))
+    ref = ak.unique_all(ak.asarray(data, driver="numpy"))
+    for got, want in zip((values, indices, inverse, counts), ref, strict=True):
+        np.testing.assert_array_equal(np.asarray(got), np.asarray(want))
+    assert np.signbit(np.asarray(values)[0]) == np.signbit(data[2])  # 0.0 came first
+    matrix = np.arange(30).reshape(5, 6) % 7
+    got = ak.unique_inverse(ak.asarray(matrix))
+    np.testing.assert_array_equal(np.asarray(got.values), np.unique(matrix))
+    np.testing.assert_array_equal(np.asarray(got.values)[np.asarray(got.inverse_indices)], matrix)
+
+
+def test_setitem_builds_a_new_graph_and_views_follow(dk):
+    data = np.arange(20.0).reshape(4, 5)
+    x = ak.asarray(data)
+    row = x[1]
+    before = x.native
+    x[1:3, ::2] = -1.0
+    x[ak.asarray([0, 3])] = 7.0
+    x[x > 15] = 0.0
+    ref = data.copy()
+    ref[1:3, ::2] = -1.0
+    ref[[0, 3]] = 7.0
+    ref[ref > 15] = 0.0
+    np.testing.assert_array_equal(np.asarray(x), ref)
+    np.testing.assert_array_equal(np.asarray(row), ref[1])
+    np.testing.assert_array_equal(np.asarray(before), data)  # the old graph is intact
+
+
+def test_setitem_refuses_keys_dask_cannot_assign_lazily(dk):
+    x = ak.zeros((3, 4, 5))
+    before = np.asarray(x).copy()
+    with pytest.raises(TypeError, match="Dask driver assigns lazily"):
+        x[ak.asarray([0, 1]), ak.asarray([2, 3])] = 1.0
+    with pytest.raises(TypeError, match="Dask driver assigns lazily"):
+        x[1, :, ak.asarray([0, 2])] = ak.ones((2, 4))  # NumPy puts the (2,) axis first
+    with pytest.raises(TypeError, match="Dask driver assigns lazily"):
+        x[ak.zeros((3, 4)) == 0] = ak.ones((12, 5))  # values in mask order
+    np.testing.assert_array_equal(np.asarray(x), before)  # nothing half-written
+
+
+def test_advanced_indexing_follows_numpy(dk):
+    data = np.arange(60).reshape(3, 4, 5)
+    x = ak.asarray(data)
+    i = np.array([[0, 2], [1, 1]])
+    j = np.array([2, 0])
+    cases = [
+        (ak.asarray(i), slice(None), ak.asarray(j)),
+        (1, slice(None), ak.asarray(j)),
+        (slice(1, 3), ak.asarray(j), ak.asarray(j)),
+        (None, ak.asarray(j), 2),
+    ]
+    for key in cases:
+        ref_key = tuple(np.asarray(k) if isinstance(k, ak.Array) else k for k in key)
+        np.testing.assert_array_equal(np.asarray(x[key]), data[ref_key])
+    mask = data[:, :, 0] > 20
+    np.testing.assert_array_equal(np.asarray(x[ak.asarray(mask)]), data[mask])
+
+
+def test_linalg_and_fft_across_chunks(dk):
+    rng = np.random.default_rng(1)
+    a = rng.standard_normal((3, 6, 6)) + 6 * np.eye(6)
+    b = rng.standard_normal((6, 9))
+    x = ak.asarray(a)
+    np.testing.assert_allclose(np.asarray(ak.linalg.inv(x)), np.linalg.inv(a), rtol=1e-10)
+    np.testing.assert_allclose(np.asarray(x @ ak.asarray(b)), a @ b, rtol=1e-12)
+    np.testing.assert_allclose(np.asarray(ak.linalg.det(x)), np.linalg.det(a), rtol=1e-10)
+    np.testing.assert_allclose(
+        np.asarray(ak.fft.fft(ak.asarray(b), axis=1)), np.fft.fft(b, axis=1), rtol=1e-10
+    )
+    singular = a.copy()
+    singular[2] = 0.0
+    with pytest.raises(ak.linalg.LinAlgError, match="matrix 2"):
+        ak.linalg.inv(ak.asarray(singular))
+
+
+@pytest.mark.parametrize("other", ["numpy", "jax", "tensorflow"])
+def test_moves_between_drivers(dk, other):
+    if other not in ak.drivers.available():
+        pytest.skip(f"{other} is not installed")
+    data = np.arange(12.0).reshape(3, 4)
+    theirs = ak.asarray(data, driver=other)
+    ours = ak.asarray(theirs, driver="dask")
+    assert ours.driver is dk
+    back = ak.asarray(ak.sqrt(ours), driver=other)
+    assert back.driver.name == other
+    np.testing.assert_allclose(np.asarray(back), np.sqrt(data))
