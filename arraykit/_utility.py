@@ -169,7 +169,7 @@ def compute(x: Array, /, *more: Array) -> Array | tuple[Array, ...]:
     """
     arrays = (x, *more)
     for i, a in enumerate(arrays):
-        check_array(a, "compute", f"arrays[{i}]")
+        check_array(a, "compute", "x" if i == 0 else f"more[{i - 1}]")
     out: list[Array] = list(arrays)
     by_driver: dict[int, list[int]] = {}
     for i, a in enumerate(arrays):

@@ -93,6 +93,7 @@ KINDS = {
     ),
     "device": DEVICE,
     "driver": OTHER,
+    "more": OTHER,  # compute(x, *more): the same check as x, whose cases cover it
 }
 # (function, parameter) pairs whose name means something else there.
 KIND_OVERRIDES = {
