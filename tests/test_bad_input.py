@@ -29,9 +29,7 @@ import re
 
 import numpy as np
 import pytest
-
-import arraykit as ak
-from tests.bad_input_cases import (
+from bad_input_cases import (
     CASES,
     FUNCTIONS,
     Call,
@@ -46,7 +44,9 @@ from tests.bad_input_cases import (
     on_ak,
     strict_rejects,
 )
-from tests.fake_drivers import registered_two_cpu_driver
+from fake_drivers import registered_two_cpu_driver
+
+import arraykit as ak
 
 # ---------------------------------------------------------------- the tests
 

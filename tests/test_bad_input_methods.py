@@ -11,12 +11,12 @@ from typing import Any
 import array_api_strict as xps
 import numpy as np
 import pytest
-
-import arraykit as ak
-from tests.bad_input_cases import (
+from bad_input_cases import (
     NOT_ARRAYS,
 )
-from tests.fake_drivers import registered_two_cpu_driver
+from fake_drivers import registered_two_cpu_driver
+
+import arraykit as ak
 
 # ---------------------------------------------------------------- indexing and in-place writes
 
