@@ -291,6 +291,79 @@ def _define(name: str, arity: int, category: tuple, rule: str, summary: str) -> 
 for _name, (_arity, _category, _rule, _summary) in TABLE.items():
     _define(_name, _arity, _category, _rule, _summary)
 
+# Comparisons of an integer array with a Python int outside its dtype's range answer, as
+# NumPy 2 does (NEP 50): ``int8_array < 1000`` is all True, ``== 1000`` all False.  The
+# answer is a comparison with the dtype's bound that is constant for every element
+# (``x <= 127`` is True everywhere), so it keeps x's shape, device and tracing.
+_MIRROR = {
+    "less": "greater",
+    "less_equal": "greater_equal",
+    "greater": "less",
+    "greater_equal": "less_equal",
+    "equal": "equal",
+    "not_equal": "not_equal",
+}
+_TRUE_ABOVE = ("less", "less_equal", "not_equal")  # x OP v is True for v above every x
+_TRUE_BELOW = ("greater", "greater_equal", "not_equal")  # ... and for v below every x
+
+
+def _comparing_beyond_range(name: str) -> None:
+    by_table = globals()[name]
+    mirrored = _MIRROR[name]
+
+    def fn(x1: Any, x2: Any, /) -> Array:
+        if x2.__class__ is int and _beyond(x1, x2):
+            return _constant_comparison(name, x1, x2)
+        if x1.__class__ is int and _beyond(x2, x1):
+            return _constant_comparison(mirrored, x2, x1)
+        return by_table(x1, x2)
+
+    fn.__name__ = fn.__qualname__ = name
+    fn.__module__ = "arraykit"
+    fn.__doc__ = by_table.__doc__ + (
+        "\n\nAn integer array compared with a Python int outside its dtype's range gives "
+        "the mathematical answer, as NumPy 2 does (``int8_array < 1000`` is all True)."
+    )
+    globals()[name] = fn
+
+
+def _beyond(x: Any, value: int) -> bool:
+    """Whether ``value`` lies outside the range of ``x``'s integer dtype."""
+    if x.__class__ is not Array or x._dtype.kind not in "iu":
+        return False
+    lo, hi = dt.INT_BOUNDS[x._dtype]
+    return not lo <= value <= hi
+
+
+def _constant_comparison(name: str, x: Array, value: int) -> Array:
+    lo, hi = dt.INT_BOUNDS[x._dtype]
+    if value > hi:
+        return less_equal(x, hi) if name in _TRUE_ABOVE else greater(x, hi)  # noqa: F821
+    return greater_equal(x, lo) if name in _TRUE_BELOW else less(x, lo)  # noqa: F821
+
+
+for _name in _MIRROR:
+    _comparing_beyond_range(_name)
+
+_imag_by_table = globals()["imag"]
+
+
+def _imag(x: Array, /) -> Array:
+    # The standard's imag takes complex input; NumPy's also takes real input (zeros of its
+    # dtype), which arraykit keeps as an extension, refused under promotion="strict".
+    if x.__class__ is Array and x._dtype.kind != "c" and _config.get().promotion.name == "strict":
+        raise TypeError(
+            f"imag: expected an array of a complex floating-point dtype, got {x._dtype} "
+            "(imag of real input is a NumPy extension, refused under promotion='strict')"
+        )
+    return _imag_by_table(x)
+
+
+_imag.__name__ = _imag.__qualname__ = "imag"
+_imag.__module__ = "arraykit"
+_imag.__doc__ = _imag_by_table.__doc__
+globals()["imag"] = _imag
+
 _pow_by_table = globals()["pow"]
 _INT32 = (-(2**31), 2**31 - 1)
 

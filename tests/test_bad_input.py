@@ -83,10 +83,7 @@ def test_matrix_is_large() -> None:
 
 
 # Cases that fail today, each with why it is left: strict xfails, so a fix shows up.
-KNOWN = {
-    "imag-x-dtype_int": "the standard's imag takes complex input; arraykit's table accepts "
-    "any numeric dtype in every promotion mode (_elementwise.TABLE, being edited elsewhere)",
-}
+KNOWN: dict[str, str] = {}
 
 
 @pytest.mark.parametrize(

@@ -122,3 +122,25 @@ def test_float64_stays_float64_and_float32_default_changes_only_defaults(driver)
         y = ak.asarray(np.array([2**53 + 1]))
         assert y.dtype == ak.int64 and int(y[0]) == 2**53 + 1
         assert (x + 1.0).dtype == ak.float64
+
+
+COMPARISONS = ["less", "less_equal", "greater", "greater_equal", "equal", "not_equal"]
+
+
+@pytest.mark.parametrize("dtype", ["int8", "uint8", "int16", "uint32", "int64", "uint64"])
+@pytest.mark.parametrize("name", COMPARISONS)
+def test_comparison_with_a_python_int_beyond_the_dtype_answers_as_numpy(driver, dtype, name):
+    info = np.iinfo(dtype)
+    a = np.array([info.min, 0, 1, info.max], dtype=dtype)
+    x = ak.asarray(a)
+    for value in (info.max + 1, info.max + 10**30, info.min - 1, -(10**30)):
+        want = getattr(np, name)(a, value)  # NumPy 2 (NEP 50) compares exactly
+        got = getattr(ak, name)(x, value)
+        assert got.dtype == ak.bool and np.asarray(got).tolist() == want.tolist(), value
+        reflected = getattr(ak, name)(value, x)
+        assert np.asarray(reflected).tolist() == getattr(np, name)(value, a).tolist(), value
+    # The operators are the same functions.
+    assert np.asarray(x < info.max + 1).all() and not np.asarray(x == info.min - 1).any()
+    # Arithmetic with an out-of-range Python int still refuses, as NumPy does.
+    with pytest.raises(OverflowError, match="out of bounds"):
+        ak.add(x, info.max + 1)
