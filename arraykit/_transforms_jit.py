@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ._array import Array, _object_new
+from ._linalg_checks import failure
 from ._transforms import (
     check_callable,
     driver_of,
@@ -20,7 +21,7 @@ from ._transforms import (
     unflatten,
     unwrap_out,
 )
-from .drivers._base import NOT_HANDLED, Driver
+from .drivers._base import NOT_HANDLED, Driver, LinAlgSignal
 
 __all__ = ["jit"]
 
@@ -157,6 +158,15 @@ def jit(
     ``capabilities.jit`` (NumPy) run ``f`` as is.  Inside ``f``, what needs values
     (``bool(x)``, data-dependent shapes) raises an error that says so.
 
+    Failures found only as the compiled code runs: an index out of range raises
+    ``IndexError`` where the backend's kernel checks it (TensorFlow on CPU; JAX clamps
+    gathers and drops scattered writes, TF's GPU kernels return zeros); a singular
+    matrix in ``linalg.inv``/``solve`` raises ``ak.linalg.LinAlgError`` on TensorFlow,
+    whose kernels check, and gives inf/NaN entries on JAX, as ``jax.jit`` does; a
+    matrix that is not positive definite gives NaN from ``cholesky`` on both.  Checking
+    those inside the compiled function would cost a device-to-host round trip per call;
+    eagerly, every driver raises ``LinAlgError``.
+
     Examples
     --------
     >>> @ak.jit
@@ -290,4 +300,11 @@ def jit(
             outs = outs[: len(outs) - n_state]
         return unflatten(spec, iter(outs), drv)
 
-    return wrapper
+    @functools.wraps(user_f)
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        try:  # free in Python 3.11 unless it raises
+            return wrapper(*args, **kwargs)
+        except LinAlgSignal as e:  # a backend kernel refused a matrix as the graph ran
+            raise failure("jit", e, (), "a matrix inside the compiled function") from e
+
+    return checked

@@ -9,6 +9,7 @@ from typing import Any
 
 from ._array import Array
 from ._core import normalize_axis
+from ._linalg_checks import failure
 from ._manipulation import moveaxis
 from ._transforms import (
     check_callable,
@@ -20,6 +21,7 @@ from ._transforms import (
     unflatten,
     unwrap_out,
 )
+from .drivers._base import LinAlgSignal
 
 __all__ = ["vmap"]
 
@@ -163,7 +165,15 @@ def vmap(
     # (driver, argument specs, axes) -> (the driver's mapped function, its output spec):
     # a driver may trace the mapped function once per shape (TensorFlow does).
     mapped: dict[tuple, tuple[Callable, list]] = {}
-    return wrapper
+
+    @functools.wraps(user_f)
+    def checked(*args: Any) -> Any:
+        try:  # free in Python 3.11 unless it raises
+            return wrapper(*args)
+        except LinAlgSignal as e:  # a backend kernel refused a matrix as the graph ran
+            raise failure("vmap", e, (), "a matrix inside the mapped function") from e
+
+    return checked
 
 
 def _move_out_axes(tree: Any, axes: Any, fn: str) -> Any:

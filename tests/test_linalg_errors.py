@@ -306,18 +306,25 @@ def test_jit_of_inv_traces(driver):
 
 def test_jit_of_singular_inv_raises_or_gives_non_finite(driver):
     """Compiled, a check needs the values: an eager stand-in raises as eagerly; a
-    compiler gives inf/NaN (JAX) or its own error when the program runs (TF)."""
-    f = ak.jit(ak.linalg.inv)
+    compiler gives inf/NaN (JAX) or, where its kernel checks when the program runs (TF),
+    the same LinAlgError as eagerly, for jit and vmap alike."""
     x = ak.asarray(SINGULAR["2x2"])
-    if not driver.capabilities.jit:
-        with pytest.raises(ak.linalg.LinAlgError):
-            f(x)
-        return
-    try:
-        out = f(x)
-    except Exception:  # the backend's error, raised when the graph runs
-        return
-    assert not np.isfinite(np.asarray(out)).all()
+    calls = {
+        "jit inv": lambda: ak.jit(ak.linalg.inv)(x),
+        "jit solve": lambda: ak.jit(ak.linalg.solve)(x, ak.ones(2)),
+        "vmap inv": lambda: ak.vmap(ak.linalg.inv)(ak.stack([x, x])),
+    }
+    for what, call in calls.items():
+        if not driver.capabilities.jit:
+            with pytest.raises(ak.linalg.LinAlgError):
+                call()
+            continue
+        try:
+            out = call()
+        except ak.linalg.LinAlgError as e:
+            assert "singular" in str(e) and str(e).startswith(what.split()[0]), e
+            continue
+        assert not np.isfinite(np.asarray(out)).all(), what
 
 
 def test_jit_of_failing_cholesky_is_nan(driver):

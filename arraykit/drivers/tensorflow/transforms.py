@@ -10,7 +10,9 @@ eager calls trace once per shape instead of on every call.
 Out-of-range indices inside a compiled or mapped function: core checks indices eagerly,
 but a traced index is known only when the graph runs, where TF's CPU kernels reject it
 with an ``InvalidArgumentError``; the hooks re-raise that as the ``IndexError`` arraykit
-raises eagerly (TF's GPU gathers return zeros instead: README says so).
+raises eagerly (TF's GPU gathers return zeros instead: README says so).  A singular
+matrix in a graph's ``MatrixInverse``/``MatrixSolve`` is the contract's ``SingularMatrix``
+signal, which core's ``jit`` turns into ``LinAlgError``.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from typing import Any, NoReturn
 
 import tensorflow as tf
 
-from .._base import JIT_OPTIONS, Transforms, check_jit_options
+from .._base import JIT_OPTIONS, SingularMatrix, Transforms, check_jit_options
 
 _ZERO = tf.UnconnectedGradients.ZERO
 
@@ -38,6 +40,8 @@ _OUT_OF_RANGE = re.compile(
 
 def _reraise(error: tf.errors.InvalidArgumentError) -> NoReturn:
     """``error`` as the ``IndexError`` core raises eagerly when it is an index out of range."""
+    if "not invertible" in error.message:  # MatrixInverse, MatrixSolve, Lu on a singular matrix
+        raise SingularMatrix() from error
     m = _OUT_OF_RANGE.search(error.message)
     if m is None:
         raise error
