@@ -171,6 +171,15 @@ class Array:
         return int(self._scalar("index"))
 
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray:
+        # NumPy 2's protocol: copy=False must not copy, or raise ValueError.  Host memory
+        # is shared on a CPU device (read-only for TF and JAX, whose values are
+        # immutable); a GPU's values, or a lazy driver's, need a copy made on the host.
+        if copy is False and (self._driver.capabilities.lazy or self.device.kind != "cpu"):
+            raise ValueError(
+                f"__array__: copy=False, but the values are on {self._driver.name}'s "
+                f"{self.device} device{' (lazy)' if self._driver.capabilities.lazy else ''} "
+                "and NumPy needs a copy on the host; use np.asarray(x) or np.array(x)"
+            )
         out = self._driver.to_numpy(self._value)
         if dtype is not None and out.dtype != dtype:
             if copy is False:

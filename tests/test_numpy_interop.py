@@ -104,3 +104,19 @@ def test_np_array_copies_are_writable(driver):
     if not driver.capabilities.mutable:
         with pytest.raises(ValueError, match="read-only"):
             np.asarray(x)[0, 0] = -1.0
+
+
+def test_array_protocol_copy_false_shares_or_raises(driver):
+    """NumPy 2's ``__array__(copy=False)``: no copy, or ValueError (as NumPy's own arrays,
+    JAX's and Dask's do).  On a CPU device the host memory is shared; a lazy driver has
+    no memory to share until it computes."""
+    x = ak.asarray(DATA.copy())
+    if driver.capabilities.lazy or x.device.kind != "cpu":
+        with pytest.raises(ValueError, match="copy=False"):
+            np.asarray(x, copy=False)
+    else:
+        assert np.shares_memory(np.asarray(x, copy=False), np.asarray(x))
+    assert not np.shares_memory(np.asarray(x, copy=True), np.asarray(x))
+    with pytest.raises(ValueError, match="copy=False"):  # a conversion needs a copy
+        x.__array__(np.float32, copy=False)
+    np.testing.assert_array_equal(x.__array__(np.float32), DATA.astype(np.float32))
