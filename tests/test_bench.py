@@ -308,25 +308,34 @@ def test_bad_options(args: str, fragment: str, tmp_path: Path) -> None:
 
 # ---------------------------------------------------------------------- pieces
 def test_crossover_examples() -> None:
-    pts = [(10, False), (100, True), (1000, False), (10_000, True), (100_000, True)]
+    pts = [(10, 0), (100, 1), (1000, 0), (10_000, 1), (100_000, 1)]
     assert crossover(pts) == 10_000  # clearly faster at 100 too, but not from there on
-    assert crossover([(10, True), (100, True)]) == 10
-    assert crossover([(10, True), (100, False)]) is None  # not clearly at the largest size
+    assert crossover([(10, 1), (100, 1)]) == 10
+    assert crossover([(10, 1), (100, 0)]) is None  # not clearly at the largest size
+    assert crossover([(10, 0), (100, 1)]) is None  # one clear size alone: not enough
+    assert crossover([(10, 0), (100, 2)]) == 100  # ... unless every repeat won
+    assert crossover([(10, 2), (100, 1)]) == 10
     assert crossover([]) is None
 
 
-@given(st.dictionaries(st.integers(1, 10**7), st.booleans(), max_size=12))
+@given(st.dictionaries(st.integers(1, 10**7), st.integers(0, 2), max_size=12))
 def test_crossover_is_the_smallest_size_from_which_clearly_faster(
-    points: dict[int, bool],
+    points: dict[int, int],
 ) -> None:
     c = crossover(list(points.items()))
     sizes = sorted(points)
+    run = 0
+    for s in reversed(sizes):
+        if not points[s]:
+            break
+        run += 1
     if c is None:
-        assert not sizes or not points[sizes[-1]]
+        assert run == 0 or (run == 1 and points[sizes[-1]] == 1)
         return
     assert all(points[s] for s in sizes if s >= c)
     below = [s for s in sizes if s < c]
     assert not below or not points[below[-1]]
+    assert run >= 2 or points[sizes[-1]] == 2
 
 
 SIZES = [10, 100, 1000, 10_000, 100_000, 1_000_000]
@@ -360,15 +369,22 @@ def numpy_like(rng: np.random.Generator, scale: float, noise: float) -> dict[int
     return out
 
 
-@given(st.integers(0, 2**32 - 1), st.floats(0.0, 2.0))
-def test_noisy_ties_make_no_crossover(seed: int, noise: float) -> None:
+@pytest.mark.parametrize("noise", [0.0, 0.3, 1.0, 2.0])
+def test_noisy_ties_make_no_crossover(noise: float) -> None:
     """Two backends doing the same work at the same cost, each with its own noise (the
-    situation of arraykit on NumPy against NumPy, or two BLAS): never a crossover."""
-    rng = np.random.default_rng(seed)
-    rows = synthetic("numpy", "numpy", "numpy", numpy_like(rng, 1.0, noise))
-    rows += synthetic("jax", "jax", "jnp@cpu", numpy_like(rng, 1.0, noise))
-    add_speedups(rows, "numpy")
-    assert crossovers(rows)["sigmoid"]["jnp@cpu"] is None
+    situation of arraykit on NumPy against NumPy, or two BLAS): at most 1 simulated run
+    in 2000 shows a crossover (where one clear size sufficed, 4 did: a stretch that
+    slows all 7 NumPy repeats at one size).  A fixed sweep, not hypothesis: the claim
+    is a rate, and a search finds the rare run that no rule based on timings can tell."""
+    found = []
+    for seed in range(2000):
+        rng = np.random.default_rng(seed)
+        rows = synthetic("numpy", "numpy", "numpy", numpy_like(rng, 1.0, noise))
+        rows += synthetic("jax", "jax", "jnp@cpu", numpy_like(rng, 1.0, noise))
+        add_speedups(rows, "numpy")
+        if crossovers(rows)["sigmoid"]["jnp@cpu"] is not None:
+            found.append(seed)
+    assert len(found) <= 1, found
 
 
 def test_a_drifting_baseline_makes_no_crossover() -> None:
