@@ -38,8 +38,7 @@ primitives that are more than a kernel: ``elementwise``, ``indexing``, ``creatio
 ``manipulation``, ``searching``, ``sorting``, ``sets``, ``statistics``, ``utility``,
 ``linalg``, ``fft``, ``interop`` (NumPy, scalars, DLPack), ``devices`` (devices, dtype
 probing, placement) and ``transforms`` (the transform hooks).  JAX's own: ``kernels``
-(how kernels are compiled), ``special_cases`` (the complex special cases XLA
-does not follow), ``tracing`` (traced values and their errors), ``pytree`` (``Array`` as a
+(how kernels are compiled), ``tracing`` (traced values and their errors), ``pytree`` (``Array`` as a
 pytree).  Mixins reach each other through ``self`` only: each names, as annotations,
 what it uses from the others.
 """

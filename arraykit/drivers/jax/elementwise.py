@@ -4,13 +4,15 @@ Each function of the standard is its ``jax.numpy`` twin compiled by ``kernel_jit
 Where ``jax.numpy`` departs from the standard's special cases, the fix is written here,
 inside the compiled function, at no extra dispatch: signed zeros and NaNs of ``sign``,
 ``floor_divide`` and ``remainder`` at zeros and infinities, complex ``log1p`` near -1,
-and the complex special cases of ``special_cases.py``.
+and the standard's complex special cases, from the contract's ``_complex_cases.py`` (the
+tables written once for every driver) over the ``jnp`` functions of ``_OPS``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from types import SimpleNamespace
 from typing import Any
 
 import jax.numpy as jnp
@@ -18,9 +20,9 @@ import numpy as np
 from jax import lax
 
 from ..._devices import Device
+from .._complex_cases import with_special_cases
 from .devices import PROBED
 from .kernels import kernel_jit
-from .special_cases import COMPLEX_SPECIAL_CASES, complex_special_cases
 from .tracing import ArrayImpl
 
 
@@ -77,47 +79,6 @@ def _square(x: Any) -> Any:
     return x * x if jnp.iscomplexobj(x) else jnp.square(x)
 
 
-def _log_base(base: float) -> Callable[[Any], Any]:
-    real_log = {2.0: jnp.log2, 10.0: jnp.log10}[base]
-    log = complex_special_cases(jnp.log, *COMPLEX_SPECIAL_CASES["log"])
-
-    def f(x: Any) -> Any:
-        if not jnp.iscomplexobj(x):
-            return real_log(x)
-        # The spec: "as if implemented with the change of base formula", log(z) / log(b),
-        # part by part (jnp's complex log2(0j) is -inf + NaN j: a complex product)
-        w = log(x)
-        k = 1.0 / np.log(base)
-        return lax.complex(jnp.real(w) * k, jnp.imag(w) * k)
-
-    return f
-
-
-def _times_i(z: Any) -> Any:
-    """``z * 1j`` exactly: ``-b + aj`` (no ``inf * 0`` as in a complex product)."""
-    return lax.complex(-jnp.imag(z), jnp.real(z))
-
-
-def _as_if(f: Callable[[Any], Any], hyperbolic: Any, rotate_back: bool) -> Any:
-    """The spec's complex ``asin``/``atan``/``sin``/``tan`` ("special cases must be
-    handled as if the operation is implemented as ``-1j * asinh(x*1j)``") and ``cos``
-    (``cosh(x*1j)``): ``f`` where both parts are finite and nonzero, else the formula with
-    the hyperbolic kernel, whose special cases are already the spec's."""
-
-    def kernel(x: Any) -> Any:
-        out = f(x)
-        if not jnp.iscomplexobj(x):
-            return out
-        w = hyperbolic(_times_i(x))
-        if rotate_back:  # -1j * w
-            w = lax.complex(jnp.imag(w), -jnp.real(w))
-        a, b = jnp.real(x), jnp.imag(x)
-        special = ~jnp.isfinite(a) | ~jnp.isfinite(b) | (a == 0) | (b == 0)
-        return jnp.where(special, w, out)
-
-    return kernel
-
-
 def _divide(x1: Any, x2: Any) -> Any:
     # XLA rewrites a division by a broadcast divisor into a product with its reciprocal,
     # one rounding too many (12.0 / 10.0 gives 1.2000000000000002); the standard's divide
@@ -157,7 +118,7 @@ _UNARY: dict[str, Callable[[Any], Any]] = {
     "bitwise_invert": jnp.invert, "ceil": jnp.ceil, "conj": jnp.conj, "cos": jnp.cos,
     "cosh": jnp.cosh, "exp": jnp.exp, "expm1": jnp.expm1, "floor": jnp.floor,
     "imag": _imag, "isfinite": jnp.isfinite, "isinf": jnp.isinf, "isnan": jnp.isnan,
-    "log": jnp.log, "log1p": _log1p, "log2": _log_base(2.0), "log10": _log_base(10.0),
+    "log": jnp.log, "log1p": _log1p, "log2": jnp.log2, "log10": jnp.log10,
     "logical_not": jnp.logical_not, "negative": jnp.negative, "real": _real,
     "reciprocal": jnp.reciprocal, "round": _round, "sign": _sign,
     "signbit": jnp.signbit, "sin": jnp.sin, "sinh": jnp.sinh, "square": _square,
@@ -179,23 +140,16 @@ _BINARY: dict[str, Callable[[Any, Any], Any]] = {
 }  # fmt: skip
 
 
-def _with_special_cases(f: Callable[[Any], Any], name: str) -> Callable[[Any], Any]:
-    if name in COMPLEX_SPECIAL_CASES:
-        return complex_special_cases(f, *COMPLEX_SPECIAL_CASES[name])
-    if name in _AS_IF:
-        hyperbolic, rotate_back = _AS_IF[name]
-        base = _with_special_cases(_UNARY[hyperbolic], hyperbolic)
-        return _as_if(f, base, rotate_back)
-    return f
-
-
-# The spec defines these complex functions' special cases by a formula (see _as_if).
-_AS_IF = {"asin": ("asinh", True), "atan": ("atanh", True), "sin": ("sinh", True),
-          "tan": ("tanh", True), "cos": ("cosh", False)}  # fmt: skip
+# What the contract's complex special cases need (``_complex_cases.ComplexOps``).
+_OPS = SimpleNamespace(
+    is_complex=jnp.iscomplexobj, real=jnp.real, imag=jnp.imag, complex=lax.complex,
+    where=jnp.where, signbit=jnp.signbit, isnan=jnp.isnan, isinf=jnp.isinf,
+    isfinite=jnp.isfinite, cos=jnp.cos, sin=jnp.sin, stop_gradient=lax.stop_gradient,
+)  # fmt: skip
 
 
 def _unary(f: Callable[[Any], Any], name: str) -> Any:
-    g = _with_special_cases(f, name)
+    g = with_special_cases(name, f, _OPS, _UNARY)
     return kernel_jit(g if g is not f else (lambda x: f(x)))
 
 

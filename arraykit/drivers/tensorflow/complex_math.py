@@ -1,12 +1,16 @@
 """Complex special cases TF's kernels miss, for the TensorFlow driver's elementwise
-primitives: ``log``/``log1p``/``expm1`` (TF's complex Log overflows for large ``|z|``;
-Log1p/Expm1 miss C99's special cases) and the sign of zero in ``tanh(+-inf + iy)``.
-Real dtypes keep TF's kernels.
+primitives: ``log``/``log1p``/``expm1`` here (TF's complex Log overflows for large
+``|z|``; Log1p/Expm1 miss C99's special cases), and ``OPS``, the native functions with
+which the contract's tables (``drivers/_complex_cases.py``) fix ``sqrt`` and ``tanh``
+(TF's kernels keep neither the symmetry at signed zeros and infinities nor the sign of
+zero in ``tanh(+-inf + iy)``).  Real dtypes keep TF's kernels.
 """
 
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
+from typing import Any
 
 import tensorflow as tf
 from tensorflow.python.ops import gen_math_ops as gm
@@ -15,6 +19,18 @@ from . import support as S
 from .support import COMPLEX, Prim, scalar_like
 
 _select = S.select
+
+
+def _where(condition: tf.Tensor, x: Any, y: tf.Tensor) -> tf.Tensor:
+    return _select(condition, x if S.is_tensor(x) else scalar_like(x, y), y)
+
+
+# What the contract's complex special cases need (``_complex_cases.ComplexOps``).
+OPS = SimpleNamespace(
+    is_complex=lambda x: x.dtype in COMPLEX, real=tf.math.real, imag=tf.math.imag,
+    complex=tf.complex, where=_where, signbit=S.signbit, isnan=gm.is_nan, isinf=gm.is_inf,
+    isfinite=gm.is_finite, cos=gm.cos, sin=gm.sin, stop_gradient=tf.stop_gradient,
+)  # fmt: skip
 
 
 def complex_logs(P: dict[str, Prim]) -> dict[str, Prim]:
@@ -80,40 +96,3 @@ def complex_logs(P: dict[str, Prim]) -> dict[str, Prim]:
         return _select(finite, gm._complex(re, im, Tout=x.dtype), other)
 
     return {"log": log, "log1p": log1p, "expm1": expm1}
-
-
-def complex_tanh(tanh: Prim) -> Prim:
-    """tanh(+-inf + iy) for finite y is +-1 + copysign(0, y) j, as the standard says (TF
-    gives the sign of sin(2y) to the zero, as C99 does)."""
-
-    def f(x: tf.Tensor) -> tf.Tensor:
-        out = tanh(x)
-        if x.dtype not in COMPLEX:
-            return out
-        r = S.REAL_OF[x.dtype]
-        a, b = gm.real(x, Tout=r), gm.imag(x, Tout=r)
-        fix = gm.logical_and(gm.is_inf(a), gm.is_finite(b))
-        zero = S.zeros_like(b)
-        signed_zero = _select(S.signbit(b), gm.neg(zero), zero)
-        exact = gm._complex(gm.sign(a), signed_zero, Tout=x.dtype)
-        return _select(fix, exact, out)
-
-    return f
-
-
-def conj_symmetric(f: Prim) -> Prim:
-    """``f`` computed where the standard's lists are written (imaginary part >= +0) and
-    mapped back by ``f(conj(z)) == conj(f(z))``: TF's complex ``Sqrt`` does not keep the
-    symmetry at signed zeros and infinities (sqrt(inf - 1j) gave inf + 0j, not inf - 0j)."""
-
-    def g(x: tf.Tensor) -> tf.Tensor:
-        if x.dtype not in COMPLEX:
-            return f(x)
-        r = S.REAL_OF[x.dtype]
-        a, b = gm.real(x, Tout=r), gm.imag(x, Tout=r)
-        flip = gm.logical_and(S.signbit(b), gm.logical_not(gm.is_nan(b)))
-        out = f(gm._complex(a, _select(flip, gm.neg(b), b), Tout=x.dtype))
-        re, im = gm.real(out, Tout=r), gm.imag(out, Tout=r)
-        return gm._complex(re, _select(flip, gm.neg(im), im), Tout=x.dtype)
-
-    return g

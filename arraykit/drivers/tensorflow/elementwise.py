@@ -23,8 +23,9 @@ from tensorflow.python.ops import gen_array_ops as ga
 from tensorflow.python.ops import gen_bitwise_ops as gb
 from tensorflow.python.ops import gen_math_ops as gm
 
+from .._complex_cases import with_special_cases
 from . import support as S
-from .complex_math import complex_logs, complex_tanh, conj_symmetric
+from .complex_math import OPS, complex_logs
 from .support import (
     BOOL,
     COMPLEX,
@@ -100,8 +101,8 @@ def build(k: KernelTable, nan_ok: bool) -> dict[str, Prim]:
     ):  # fmt: skip
         P[name] = lift(k, op, fn, FLOATING, MODULAR_WORK)
     P.update(complex_logs(P))
-    P["sqrt"] = conj_symmetric(P["sqrt"])
-    P["tanh"] = complex_tanh(P["tanh"])
+    for name in ("sqrt", "tanh"):
+        P[name] = with_special_cases(name, P[name], OPS, P)
     log = P["log"]
 
     def _log_base(base: float) -> Prim:
