@@ -169,7 +169,7 @@ def _row(name: str, n: int, sched: str, np_s: float, dask_s: float) -> dict[str,
     return {
         "workload": name,
         "size": n,
-        "scheduler": sched if sched == "threads" else f"{sched} workers",
+        "scheduler": sched if sched == "threads" else f"{sched} worker{'s' * (sched != '1')}",
         "cores": cores(sched),
         "numpy_s": np_s,
         "dask_s": dask_s,
