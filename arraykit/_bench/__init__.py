@@ -8,11 +8,11 @@ and ``tf.experimental.numpy`` in a worker process: ``tnp.py``), with inputs pass
 native arrays and as NumPy arrays (the conversion is then timed).  The lazy Dask driver,
 when dask is installed, runs on Dask's threads scheduler with a block per CPU, timed end
 to end (graph built, computed, result brought to the host) from 10**5 elements on
-(``backends.LAZY_MIN_SIZE``: below, the graph's fixed cost is all a row would show).  Writes a terminal table
-(crossovers by the rule of ``report.clearly_faster``, arraykit's overheads), ``results.csv``,
-``results.json``, a summary PNG and one PNG per workload under ``--out``; ``--compare``
-reads two ``results.json`` (``compare.py``).  Method: see ``timing.py`` and the README's
-Benchmarks section.
+(``backends.LAZY_MIN_SIZE``: below, the graph's fixed cost is all a row would show).
+Writes a terminal table (crossovers by the rule of ``report.clearly_faster``, arraykit's
+overheads), ``results.csv``, ``results.json``, a summary PNG and one PNG per workload
+under ``--out``; ``--compare`` reads two ``results.json`` (``compare.py``).  Method: see
+``timing.py`` and the README's Benchmarks section.
 """
 
 from __future__ import annotations
