@@ -43,6 +43,7 @@ ALL = ["sigmoid", "sort", "matmul", "tanh", "fft"]
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 HAS_JAX = importlib.util.find_spec("jax") is not None
 HAS_TF = importlib.util.find_spec("tensorflow") is not None
+HAS_DASK = importlib.util.find_spec("dask") is not None
 
 
 def bench(args: str, out: str | Path) -> tuple[int, str, str]:
@@ -262,6 +263,47 @@ def test_raw_tensorflow_columns(tmp_path: Path) -> None:
     for w in ("sigmoid", "fft"):
         for b in ("tf@cpu", "tf@cpu (np in)", "tf.function@cpu", "tf.function@cpu (np in)"):
             assert raw[(w, b)]["status"] == "ok", raw[(w, b)]
+
+
+@pytest.mark.skipif(not HAS_DASK, reason="dask is not installed")
+def test_dask_rows_from_1e5_elements_checked_against_numpy(tmp_path: Path) -> None:
+    code, stdout, stderr = bench(
+        "--sizes 10,1e5 --drivers dask --repeat 1 --workloads sigmoid,matmul,sort --no-plots",
+        tmp_path,
+    )
+    assert code == 0, stderr
+    rows = [r for r in read_csv(tmp_path / "results.csv") if r["driver"] == "dask"]
+    assert {"ak[dask]@cpu", "ak[dask]@cpu (np in)"} <= {r["backend"] for r in rows}
+    for r in rows:
+        assert r["impl"] == "arraykit"
+        if int(r["size"]) < 1000:  # the graph's fixed cost only: not timed
+            assert r["status"] == "skipped" and "timed from" in r["note"], r
+        else:  # matmul's 316 x 316 counts as 1e5: computed, checked, then timed
+            assert r["status"] == "ok" and float(r["median_s"]) > 0, r
+    assert {(r["workload"], r["size"]) for r in rows if r["status"] == "ok"} == {
+        ("sigmoid", "100000"),
+        ("sort", "100000"),
+        ("matmul", str(316 * 316)),
+    }
+    assert "ak[dask]@cpu, sigmoid: timed from 1e5 on" in stdout
+
+
+@pytest.mark.skipif(not HAS_DASK, reason="dask is not installed")
+def test_dask_timed_call_computes_the_result_on_the_host() -> None:
+    """A lazy driver's timed call builds the graph and computes it (a NumPy array comes
+    back), from inputs cut into one block per CPU; small sizes are not timed."""
+    sig = WORKLOADS["sigmoid"]
+    b = backends._arraykit_backends("dask", [sig], backends._generic_sync)[0]
+    x = sig.inputs(10**5, np.dtype("float32"))
+    native = b.to_native(x[0])
+    cpus = os.cpu_count() or 1
+    assert len(native.native.chunks[0]) == min(cpus, 10**5)
+    with b.context():
+        out = b.bind(b.ops["sigmoid"], x)()
+    assert type(out) is np.ndarray
+    assert sig.check(out, 1 / (1 + np.exp(-x[0])), np.dtype("float32")) is None
+    assert b.too_small(sig, 10**5) is None and "1e5" in b.too_small(sig, 10**4)
+    assert b.too_small(WORKLOADS["matmul"], 316 * 316) is None
 
 
 def test_arraykit_sync_sees_native_values() -> None:

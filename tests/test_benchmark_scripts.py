@@ -41,10 +41,14 @@ def test_transforms_benchmark_writes_a_row_per_case(tmp_path, capsys):
     assert "| mlp_step |" in capsys.readouterr().out
 
 
+RANDOM_DRIVERS = [d for d in ("numpy", "tensorflow", "jax") if d in DRIVERS]
+
+
+@pytest.mark.skipif(not RANDOM_DRIVERS, reason="none of numpy, tensorflow, jax is under test")
 def test_random_benchmark_writes_a_row_per_contender(tmp_path, capsys):
     bench = load("random")
     out = tmp_path / "rows.json"
-    drivers = [d for d in ("numpy", "tensorflow", "jax") if d in DRIVERS]
+    drivers = RANDOM_DRIVERS
     assert bench.main(["--drivers", ",".join(drivers), "--smoke", "--json", str(out)]) == 0
     rows = json.loads(out.read_text())["rows"]
     per_driver = {"numpy": 6, "tensorflow": 6, "jax": 6}
@@ -62,3 +66,21 @@ def test_dask_scaling_benchmark_checks_and_writes_rows(tmp_path):
     assert len(rows) == 2 * len(scaling.WORKLOADS)  # threads and a 2-worker cluster
     assert {r["scheduler"] for r in rows} == {"threads", "2 workers"}
     assert all(r["numpy_s"] > 0 and r["dask_s"] > 0 for r in rows)
+    for r in rows:
+        assert r["cores"] == (2 if r["scheduler"] == "2 workers" else scaling.cores("threads"))
+        assert r["efficiency"] == pytest.approx(r["speedup"] / r["cores"])
+        assert r["dask_melem_s"] == pytest.approx(r["size"] / r["dask_s"] / 1e6)
+    doc = json.loads(out.read_text())
+    assert len(doc["load_before"]) == len(doc["load_after"]) == 3
+
+
+@pytest.mark.skipif("dask" not in DRIVERS, reason="the Dask driver is not under test")
+def test_dask_scaling_above_held_max_runs_reductions_block_by_block(tmp_path):
+    """Sizes above --held-max are made inside the graph and only the reductions run."""
+    scaling = load("dask_scaling")
+    out = tmp_path / "rows.json"
+    args = "--sizes 20000 --held-max 10000 --workers threads --workloads sigmoid,sigmoid_sum"
+    assert scaling.main([*args.split(), "--repeat", "1", "--json", str(out)]) == 0
+    rows = json.loads(out.read_text())["rows"]
+    assert [(r["workload"], r["size"]) for r in rows] == [("sigmoid_sum", 20000)]
+    assert scaling.blocks(10**9) % 4 == 0 and 10**9 / scaling.blocks(10**9) <= scaling.BLOCK_MAX

@@ -5,11 +5,14 @@ FFT) at sizes from 10 to 10**7 elements, each timed for raw NumPy, arraykit on e
 installed driver and device (eager, and under ``ak.jit`` where the driver compiles) and
 the raw framework doing the same work (``jnp`` / ``jax.jit``, TF ops / ``tf.function``,
 and ``tf.experimental.numpy`` in a worker process: ``tnp.py``), with inputs passed as
-native arrays and as NumPy arrays (the conversion is then timed).  Writes a terminal table
-(crossovers by the rule of ``report.clearly_faster``, arraykit's overheads), ``results.csv``,
-``results.json``, a summary PNG and one PNG per workload under ``--out``; ``--compare``
-reads two ``results.json`` (``compare.py``).  Method: see ``timing.py`` and the README's
-Benchmarks section.
+native arrays and as NumPy arrays (the conversion is then timed).  The lazy Dask driver,
+when dask is installed, runs on Dask's threads scheduler with a block per CPU, timed end
+to end (graph built, computed, result brought to the host) from 10**5 elements on
+(``backends.LAZY_MIN_SIZE``: below, the graph's fixed cost is all a row would show).
+Writes a terminal table (crossovers by the rule of ``report.clearly_faster``, arraykit's
+overheads), ``results.csv``, ``results.json``, a summary PNG and one PNG per workload
+under ``--out``; ``--compare`` reads two ``results.json`` (``compare.py``).  Method: see
+``timing.py`` and the README's Benchmarks section.
 """
 
 from __future__ import annotations
@@ -251,6 +254,7 @@ def _cell(
     if fn is None:
         r.status, r.note = UNAVAILABLE, b.missing.get(w.name, "not implemented")
         return r, None, None
+    skip = skip or b.too_small(w, size)
     if skip is not None:
         r.status, r.note = SKIPPED, skip
         return r, None, None

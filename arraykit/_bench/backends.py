@@ -6,6 +6,11 @@ the workload functions it calls and how to wait for a result.  The raw framework
 of ``FRAMEWORKS``: a factory that imports the framework and returns a ``Framework`` (its
 devices, its five operations, its compiler and its synchronisation).  Adding a framework is
 adding a factory there; arraykit's driver of the same name then reuses its ``sync``.
+
+A lazy driver (Dask) has no raw twin here and is timed end to end: its eager call builds
+the graph and brings the result to the host as a NumPy array (``np.asarray``), so the work
+is really done inside the clock; its inputs are cut into one block per CPU (Dask's threads
+scheduler runs a thread per CPU); and it is timed from ``LAZY_MIN_SIZE`` elements only.
 """
 
 from __future__ import annotations
@@ -22,6 +27,11 @@ from typing import Any
 import numpy as np
 
 from .workloads import Fn, Ops, Workload
+
+# A lazy driver is timed from this many elements (matmul: from the n x n matrices the
+# workload runs for it, 316 x 316).  Below, building and scheduling the graph (1.5 to 6
+# ms per call with Dask's threads here) is all a row would show, and it would only say so.
+LAZY_MIN_SIZE = 10**5
 
 
 def _nothing(value: Any) -> None:
@@ -59,6 +69,7 @@ class Backend:
     # Measured in another process: (the cell's record, options) -> the record filled in.
     remote: Callable[[Any, Any], Any] | None = None
     convert: Callable[[np.ndarray], Any] | None = None  # NumPy input -> native, when timed
+    min_size: int = 0  # smaller sizes are skipped (a lazy driver's: LAZY_MIN_SIZE)
 
     def bind(self, fn: Fn, inputs: tuple[np.ndarray, ...]) -> Callable[[], Any]:
         """The call to time: ``fn`` on native inputs made now, or on ``inputs`` converted
@@ -69,6 +80,16 @@ class Backend:
             return partial(fn, *args)
         convert = self.convert or self.to_native
         return lambda: fn(*[convert(a) for a in inputs])
+
+    def too_small(self, w: Workload, size: int) -> str | None:
+        """Why ``w`` is not timed at ``size`` (below ``min_size`` elements, counted as
+        ``w`` counts them: matmul's matrices are n x n), or ``None``."""
+        if not self.min_size or size >= w.sizes([self.min_size])[0]:
+            return None
+        return (
+            f"timed from {w.label_size(w.sizes([self.min_size])[0])} on: below, the "
+            "lazy graph's fixed cost is all a row would show"
+        )
 
     def record(self) -> dict[str, str]:
         return {
@@ -303,12 +324,32 @@ def _put(put: Callable[[np.ndarray, Any], Any], dev: Any, a: np.ndarray) -> Any:
     return put(a, dev)
 
 
+def _on_host(fn: Fn) -> Fn:
+    """``fn`` with its result brought to the host as a NumPy array: on a lazy driver the
+    call then builds the graph and computes it, so the clock sees the work done."""
+
+    def call(*args: Any) -> np.ndarray:
+        return np.asarray(fn(*args))
+
+    return call
+
+
+def _in_blocks(ak: Any, drv: Any, dev: Any, a: np.ndarray) -> Any:
+    """``a`` on a chunked driver, cut into one block per CPU along its first axis, so that
+    Dask's threads scheduler (a thread per CPU) has a block for each of its threads."""
+    cpus = os.cpu_count() or 1
+    chunks = (max(1, -(-a.shape[0] // cpus)), *a.shape[1:]) if a.ndim else ()
+    with ak.use(drv, device=dev, chunks=chunks):
+        return ak.asarray(a)
+
+
 def _arraykit_backends(
     name: str, workloads: list[Workload], native_sync: Callable[[Any], Any]
 ) -> list[Backend]:
     import arraykit as ak
 
     drv = ak.drivers.get(name)
+    lazy = drv.capabilities.lazy
     fft = getattr(ak, "fft", None)
     ops = Ops(
         exp=getattr(ak, "exp", None),
@@ -336,6 +377,8 @@ def _arraykit_backends(
             modes.append(("jit", "ak.jit", ak.jit))
         for mode, prefix, jit in modes:
             fns, missing = _functions(workloads, ops, jit)
+            if lazy:  # timed end to end: graph built, computed, result on the host
+                fns = {k: _on_host(f) for k, f in fns.items()}
             base = dict(
                 impl="arraykit",
                 driver=name,
@@ -344,8 +387,11 @@ def _arraykit_backends(
                 missing=missing,
                 sync=sync,
                 context=partial(ak.use, drv, device=dev),
+                min_size=LAZY_MIN_SIZE if lazy else 0,
             )
             put = partial(ak.asarray, driver=drv, device=dev)
+            if "chunks" in drv.options:
+                put = partial(_in_blocks, ak, drv, dev)
             out += _variants(base, fns, f"{prefix}[{name}]@{dev}", put, True)
     return out
 

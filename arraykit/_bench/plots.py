@@ -219,6 +219,7 @@ COLOURS = {
     "ak[tensorflow]": "#bcbddc",
     "ak.jit[tensorflow]": "#54278f",
     "tnp": "#e31a1c",
+    "ak[dask]": "#8c6d31",
 }
 _FALLBACK = ["tab:olive", "tab:cyan", "tab:pink", "tab:brown", "tab:gray"]
 _DEVICE_MARKERS = {"cpu": "o", "gpu": "^", "tpu": "D"}
