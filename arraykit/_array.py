@@ -234,9 +234,7 @@ class Array:
     # ------------------------------------------------------------------ display
     def __repr__(self) -> str:
         head = f"dtype={self._dtype}, device={self.device}, driver={self._driver.name}"
-        if None in self.shape:
-            return f"Array(<shape {self.shape}>, {head})"
-        try:
+        try:  # a lazy driver's value is computed to show it, sizes known or not
             data = np.array2string(
                 np.asarray(self._driver.to_numpy(self._value)), separator=", ", prefix="Array("
             )

@@ -14,6 +14,7 @@ the array.  Any other key raises ``TypeError`` (never a copy that would lose the
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import dask.array as da
@@ -124,6 +125,8 @@ class Indexing:
         return out
 
     def take(self, x: da.Array, indices: da.Array, axis: int) -> da.Array:
+        if math.isnan(sum(x.chunks[axis])):  # unique_values' result: sizes computed first,
+            x = x.compute_chunk_sizes()  # as the sets do (Dask's take needs them)
         return da.take(x, indices, axis=axis)
 
     def take_along_axis(self, x: da.Array, indices: da.Array, axis: int) -> da.Array:
