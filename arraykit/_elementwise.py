@@ -32,6 +32,7 @@ from ._core import (
     same_driver,
     scalar_to_native,
 )
+from ._elementwise_doc import docstring
 
 __all__: list[str] = []  # filled in by _define
 
@@ -276,14 +277,7 @@ def _define(name: str, arity: int, category: tuple, rule: str, summary: str) -> 
     fn = make(name, category, rule)
     fn.__name__ = fn.__qualname__ = name
     fn.__module__ = "arraykit"
-    args = "x" if arity == 1 else "x1, x2"
-    fn.__doc__ = (
-        f"{summary}, elementwise (the standard's ``{name}({args}, /)``).\n\n"
-        f"Accepts arrays of a {category[1]} dtype"
-        + (" (integers compute in the default float dtype)" if category[2] else "")
-        + ".\n\nSpec: "
-        + _SPEC.format(name)
-    )
+    fn.__doc__ = docstring(name, arity, summary, category[1], category[2], _SPEC.format(name))
     globals()[name] = fn
     __all__.append(name)
 
@@ -320,10 +314,7 @@ def _comparing_beyond_range(name: str) -> None:
 
     fn.__name__ = fn.__qualname__ = name
     fn.__module__ = "arraykit"
-    fn.__doc__ = by_table.__doc__ + (
-        "\n\nAn integer array compared with a Python int outside its dtype's range gives "
-        "the mathematical answer, as NumPy 2 does (``int8_array < 1000`` is all True)."
-    )
+    fn.__doc__ = by_table.__doc__  # its note: _elementwise_doc.NOTES
     globals()[name] = fn
 
 
