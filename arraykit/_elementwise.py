@@ -387,6 +387,11 @@ def positive(x: Array, /) -> Array:
     """+x (a copy of ``x``).
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.positive.html
+
+    Examples
+    --------
+    >>> ak.positive(ak.asarray([-1, 2]))
+    Array([-1,  2], dtype=int64)
     """
     check_array(x, "positive")
     if x._dtype not in NUMERIC[0]:
@@ -403,8 +408,19 @@ def clip(
     """Clamp each element to ``[min, max]``; bounds may be arrays or Python scalars.
 
     The result has ``x``'s dtype and shape; array bounds must broadcast to ``x``'s shape.
+    A Python int bound outside the range of ``x``'s integer dtype bounds nothing, as in
+    NumPy 2 (``clip(int8_array, max=1000)`` is a copy).
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.clip.html
+
+    Examples
+    --------
+    >>> ak.clip(ak.asarray([1, 5, 9]), 2, 6)
+    Array([2, 5, 6], dtype=int64)
+    >>> ak.clip(ak.asarray([-1.5, ak.nan, 3.0]), 0.0, 1.0)
+    Array([ 0., nan,  1.], dtype=float64)
+    >>> ak.clip(ak.asarray([1, 100], dtype=ak.int8), max=1000)
+    Array([  1, 100], dtype=int8)
     """
     check_array(x, "clip")
     if x._dtype not in REAL[0]:

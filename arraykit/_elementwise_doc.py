@@ -13,8 +13,8 @@ from __future__ import annotations
 
 _COMPARISON = (
     "An integer array compared with a Python int outside its dtype's range gives the "
-    "mathematical answer, as NumPy 2 does (``int8_array < 1000`` is all True), where the "
-    "standard leaves the result unspecified."
+    "mathematical answer, as NumPy 2 does (``int8_array < 1000`` is all True), instead of "
+    "an overflow error or a wrapped-around bound."
 )
 
 NOTES: dict[str, str] = {
@@ -32,7 +32,8 @@ NOTES: dict[str, str] = {
 def docstring(name: str, arity: int, summary: str, words: str, inexact: bool, spec_url: str) -> str:
     """The docstring of the generated function ``name``."""
     args = "x" if arity == 1 else "x1, x2"
-    accepts = f"Accepts arrays of a {words} dtype."
+    article = "" if words == "any" else "an " if words[0] in "aeiou" else "a "
+    accepts = f"Accepts arrays of {article}{words} dtype."
     if inexact:
         accepts += (
             " Integer and boolean arrays compute in the default float dtype, as in NumPy, "
