@@ -180,3 +180,8 @@ _methods.install(_sys.modules[__name__])
 
 # <extension: random> (uses the public namespace above)
 from . import random
+
+# Examples for the docstrings of modules at the 600-line cap (_creation.py, linalg.py).
+from . import _examples
+
+_examples.attach()
