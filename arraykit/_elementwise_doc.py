@@ -136,6 +136,8 @@ Array([3], dtype=int64)
     "conj": """
 >>> ak.conj(ak.asarray([1 + 2j, 3 - 4j]))
 Array([1.-2.j, 3.+4.j], dtype=complex128)
+>>> ak.conj(ak.asarray([1, 2]))
+Array([1, 2], dtype=int64)
 """,
     "copysign": """
 >>> ak.copysign(ak.asarray([1.0, 2.0, 3.0]), ak.asarray([-0.0, 1.0, -1.0]))
@@ -307,6 +309,8 @@ Array([1.], dtype=float64)
     "real": """
 >>> ak.real(ak.asarray([1 + 2j, 3 - 4j]))
 Array([1., 3.], dtype=float64)
+>>> ak.real(ak.asarray([1.5], dtype=ak.float32))
+Array([1.5], dtype=float32)
 """,
     "reciprocal": """
 >>> ak.reciprocal(ak.asarray([2.0, 0.0, -0.0]))
