@@ -1,4 +1,4 @@
-"""arraykit: one array namespace over NumPy, TensorFlow and JAX.
+"""arraykit: one array namespace over NumPy, TensorFlow, JAX and Dask.
 
 The Python array API standard (2025.12) plus NumPy's extras, on pluggable drivers::
 
@@ -10,6 +10,12 @@ The Python array API standard (2025.12) plus NumPy's extras, on pluggable driver
 
 This module is the public namespace: explicit re-exports over private modules, one per
 chapter of the standard.
+
+Examples
+--------
+>>> x = ak.asarray([0.0, -ak.inf, ak.inf])      # on the active driver and device
+>>> 1 / (1 + ak.exp(-x))
+Array([0.5, 0. , 1. ], dtype=float64)
 """
 
 from __future__ import annotations
@@ -180,3 +186,8 @@ _methods.install(_sys.modules[__name__])
 
 # <extension: random> (uses the public namespace above)
 from . import random
+
+# Examples for the docstrings of modules at the 600-line cap (_creation.py, linalg.py).
+from . import _examples
+
+_examples.attach()

@@ -82,7 +82,17 @@ class Array:
     # ------------------------------------------------------------------ attributes
     @property
     def native(self) -> Any:
-        """The driver's native value (no copy)."""
+        """The driver's native value (no copy): an ``np.ndarray``, ``tf.Tensor``,
+        ``jax.Array``, ``dask.array.Array`` or a tracer inside a transform.
+
+        Examples
+        --------
+        >>> x = ak.asarray([1.0, 2.0])
+        >>> x.native is x.native        # the value arraykit holds, not a copy
+        True
+        >>> np.asarray(x.native)
+        array([1., 2.])
+        """
         return self._value
 
     @property

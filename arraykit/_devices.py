@@ -13,6 +13,14 @@ from typing import Any
 class Device:
     """A device of one driver.  Created by drivers; users get them from ``x.device``,
     ``ak.__array_namespace_info__().devices()`` or pass their string form to ``ak.use``.
+
+    Examples
+    --------
+    >>> d = ak.asarray([1.0], device="cpu").device
+    >>> str(d), d.kind, d.index
+    ('cpu', 'cpu', 0)
+    >>> d.matches("cpu:0"), d == ak.zeros(2, device="cpu").device
+    (True, True)
     """
 
     __slots__ = ("_key", "driver", "index", "kind", "native")

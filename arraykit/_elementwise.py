@@ -32,6 +32,7 @@ from ._core import (
     same_driver,
     scalar_to_native,
 )
+from ._elementwise_doc import docstring
 
 __all__: list[str] = []  # filled in by _define
 
@@ -276,14 +277,7 @@ def _define(name: str, arity: int, category: tuple, rule: str, summary: str) -> 
     fn = make(name, category, rule)
     fn.__name__ = fn.__qualname__ = name
     fn.__module__ = "arraykit"
-    args = "x" if arity == 1 else "x1, x2"
-    fn.__doc__ = (
-        f"{summary}, elementwise (the standard's ``{name}({args}, /)``).\n\n"
-        f"Accepts arrays of a {category[1]} dtype"
-        + (" (integers compute in the default float dtype)" if category[2] else "")
-        + ".\n\nSpec: "
-        + _SPEC.format(name)
-    )
+    fn.__doc__ = docstring(name, arity, summary, category[1], category[2], _SPEC.format(name))
     globals()[name] = fn
     __all__.append(name)
 
@@ -320,10 +314,7 @@ def _comparing_beyond_range(name: str) -> None:
 
     fn.__name__ = fn.__qualname__ = name
     fn.__module__ = "arraykit"
-    fn.__doc__ = by_table.__doc__ + (
-        "\n\nAn integer array compared with a Python int outside its dtype's range gives "
-        "the mathematical answer, as NumPy 2 does (``int8_array < 1000`` is all True)."
-    )
+    fn.__doc__ = by_table.__doc__  # its note: _elementwise_doc.NOTES
     globals()[name] = fn
 
 
@@ -396,6 +387,11 @@ def positive(x: Array, /) -> Array:
     """+x (a copy of ``x``).
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.positive.html
+
+    Examples
+    --------
+    >>> ak.positive(ak.asarray([-1, 2]))
+    Array([-1,  2], dtype=int64)
     """
     check_array(x, "positive")
     if x._dtype not in NUMERIC[0]:
@@ -412,8 +408,19 @@ def clip(
     """Clamp each element to ``[min, max]``; bounds may be arrays or Python scalars.
 
     The result has ``x``'s dtype and shape; array bounds must broadcast to ``x``'s shape.
+    A Python int bound outside the range of ``x``'s integer dtype bounds nothing, as in
+    NumPy 2 (``clip(int8_array, max=1000)`` is a copy).
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.clip.html
+
+    Examples
+    --------
+    >>> ak.clip(ak.asarray([1, 5, 9]), 2, 6)
+    Array([2, 5, 6], dtype=int64)
+    >>> ak.clip(ak.asarray([-1.5, ak.nan, 3.0]), 0.0, 1.0)
+    Array([ 0., nan,  1.], dtype=float64)
+    >>> ak.clip(ak.asarray([1, 100], dtype=ak.int8), max=1000)
+    Array([  1, 100], dtype=int8)
     """
     check_array(x, "clip")
     if x._dtype not in REAL[0]:

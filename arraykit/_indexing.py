@@ -34,7 +34,24 @@ _DATA_KIND = {"b": "b", "i": "i", "u": "i", "f": "f", "c": "c"}
 
 
 def getitem(x: Array, key: Any) -> Array:
-    """``x[key]``."""
+    """``x[key]``: basic, boolean and integer-array indexing on every driver.
+
+    An integer index out of bounds raises ``IndexError`` on every driver and device,
+    where JAX would clamp it and TF on a GPU would give zeros.
+
+    Examples
+    --------
+    >>> x = ak.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> x[1, ::2]
+    Array([4, 6], dtype=int64)
+    >>> x[:, ak.asarray([2, 0])]
+    Array([[3, 1],
+           [6, 4]], dtype=int64)
+    >>> x[2]
+    Traceback (most recent call last):
+        ...
+    IndexError: __getitem__: index 2 is out of bounds for axis 0 with size 2
+    """
     drv = x._driver
     if key.__class__ is int:  # fast path: x[i]
         shape = drv.shape_of(x._value)
@@ -68,7 +85,17 @@ def setitem(x: Array, key: Any, value: Any) -> None:
     ``value`` must promote to ``x``'s dtype under the active promotion mode (the 2025.12
     rule; Python scalars and lists of them count as weak, like scalars) and broadcast to
     ``x[key]``'s shape; else ``TypeError``/``ValueError``.  Besides arrays and Python
-    scalars, arraykit takes nested lists and anything ``ak.asarray`` takes."""
+    scalars, arraykit takes nested lists and anything ``ak.asarray`` takes.
+
+    Examples
+    --------
+    >>> x = ak.asarray([1.0, 2.0, 3.0])
+    >>> x[0] = 5.0
+    >>> v = x[1:]
+    >>> v[0] = -1.0                 # a write to a view reaches x, on every driver
+    >>> x
+    Array([ 5., -1.,  3.], dtype=float64)
+    """
     drv = x._driver
     nkey = _normalize_key(x, key, "__setitem__")
     dtype = x._dtype

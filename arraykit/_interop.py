@@ -154,12 +154,32 @@ def array_function(namespace: ModuleType, func: Any, types: Any, args: tuple, kw
 # ---------------------------------------------------------------------- host fallback
 class HostFallbackWarning(UserWarning):
     """A NumPy function arraykit does not implement ran on a host copy of arraykit arrays
-    (``ak.use(host_fallback="allow")`` silences it, ``"error"`` forbids it)."""
+    (``ak.use(host_fallback="allow")`` silences it, ``"error"`` forbids it).
+
+    Examples
+    --------
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     y = np.unwrap(ak.asarray([1.0, 2.0, 4.0]))    # not in arraykit: on the host
+    >>> caught[0].category.__name__, y
+    ('HostFallbackWarning', Array([1., 2., 4.], dtype=float64))
+    """
 
 
 class HostFallbackError(TypeError):
     """A NumPy function arraykit does not implement was called on arraykit arrays under
-    ``ak.use(host_fallback="error")``."""
+    ``ak.use(host_fallback="error")``.
+
+    Examples
+    --------
+    >>> with ak.use(host_fallback="error"):
+    ...     try:
+    ...         np.unwrap(ak.asarray([1.0, 2.0, 4.0]))
+    ...     except ak.HostFallbackError as e:
+    ...         print(e)
+    numpy.unwrap: arraykit does not implement it, and ak.use(host_fallback='error') forbids ...
+    """
 
 
 def _to_host(value: Any) -> Any:

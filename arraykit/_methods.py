@@ -49,15 +49,32 @@ def install(namespace: ModuleType) -> None:
     Device.__reduce__ = reduce_device  # type: ignore[method-assign,assignment]
     Array.__getitem__ = getitem  # type: ignore[method-assign]
     Array.__setitem__ = setitem  # type: ignore[method-assign]
-    Array.T = property(_T, doc="The transpose of a 2-D array (the spec's ``x.T``).")  # type: ignore[method-assign]
-    Array.mT = property(  # type: ignore[method-assign]
-        matrix_transpose, doc="The transpose of each matrix in a stack (``x.mT``)."
-    )
+    Array.T = property(_T, doc=_T.__doc__)  # type: ignore[method-assign]
+    Array.mT = property(matrix_transpose, doc=_MT_DOC)  # type: ignore[method-assign]
     _install_operators(vars(namespace))
     _ndarray.install(namespace)  # NumPy's methods, extensions refused under "strict"
 
 
+_MT_DOC = """The transpose of each matrix in a stack (the spec's ``x.mT``).
+
+Examples
+--------
+>>> ak.zeros((5, 2, 3)).mT.shape
+(5, 3, 2)
+"""
+
+
 def _T(x: Array) -> Array:
+    """The transpose of a 2-D array (the spec's ``x.T``); ``ValueError`` for other ranks,
+    as the standard restricts ``x.T`` to matrices (NumPy reverses all axes): use ``x.mT``.
+
+    Examples
+    --------
+    >>> ak.asarray([[1, 2, 3]]).T
+    Array([[1],
+           [2],
+           [3]], dtype=int64)
+    """
     if x.ndim != 2:
         raise ValueError(f"x.T requires a 2-D array, got {x.ndim}-D; use x.mT for stacks")
     return permute_dims(x, (1, 0))

@@ -314,27 +314,79 @@ def make_methods(ak: Any) -> dict[str, Any]:
         return _host(self).tobytes(order=order)
 
     def numpy(self: Array) -> np.ndarray:
-        """A writable NumPy copy on the host (TF's ``Tensor.numpy()``)."""
+        """A writable NumPy copy on the host (TF's ``Tensor.numpy()``).
+
+        Examples
+        --------
+        >>> ak.asarray([1.0, 2.0]).numpy()
+        array([1., 2.])
+        """
         _allowed("numpy")
         return np.array(_host(self), copy=True)
 
     def real(self: Array) -> Array:
+        """the real part (``x`` itself for real input); ``ak.real(x)`` in the standard.
+
+        Examples
+        --------
+        >>> ak.asarray([1 + 2j, 3 - 4j]).real
+        Array([1., 3.], dtype=float64)
+        """
         _allowed("real")
         return ak.real(self) if self._dtype.kind == "c" else self
 
     def imag(self: Array) -> Array:
+        """the imaginary part (zeros for real input); ``ak.imag(x)`` in the standard.
+
+        Examples
+        --------
+        >>> ak.asarray([1 + 2j, 3 - 4j]).imag
+        Array([ 2., -4.], dtype=float64)
+        >>> ak.asarray([1.5], dtype=ak.float32).imag
+        Array([0.], dtype=float32)
+        """
         _allowed("imag")
         return ak.imag(self) if self._dtype.kind == "c" else ak.zeros_like(self)
 
     def nbytes(self: Array) -> int:
+        """the size of the data in bytes, ``x.size * x.dtype.itemsize`` in the standard.
+
+        Examples
+        --------
+        >>> ak.zeros((2, 3), dtype=ak.float32).nbytes
+        24
+        >>> with ak.use(promotion="strict"):
+        ...     ak.zeros(3).nbytes
+        Traceback (most recent call last):
+            ...
+        TypeError: x.nbytes is NumPy's, not the array API standard's ...
+        """
         _allowed("nbytes")
         return _size(self) * self._dtype.itemsize
 
     def itemsize(self: Array) -> int:
+        """the size of one element in bytes, ``x.dtype.itemsize`` in the standard.
+
+        Examples
+        --------
+        >>> ak.zeros(3, dtype=ak.int16).itemsize
+        2
+        """
         _allowed("itemsize")
         return self._dtype.itemsize
 
     def flat(self: Array) -> FlatIter:
+        """the elements in row-major order, indexable and iterable as 0-d arrays;
+        ``ak.reshape(x, (-1,))`` in the standard.
+
+        Examples
+        --------
+        >>> x = ak.asarray([[1, 2], [3, 4]])
+        >>> x.flat[2]
+        Array(3, dtype=int64)
+        >>> [int(v) for v in x.flat]
+        [1, 2, 3, 4]
+        """
         _allowed("flat")
         return FlatIter(ak.reshape(self, (-1,)))
 

@@ -166,6 +166,15 @@ def compute(x: Array, /, *more: Array) -> Array | tuple[Array, ...]:
     as they are.  The inputs are left unchanged.
 
     arraykit extension (not in the standard).
+
+    Examples
+    --------
+    >>> u = ak.unique_values(ak.asarray([3, 1, 3, 2]))    # on Dask: shape (None,)
+    >>> ak.compute(u)
+    Array([1, 2, 3], dtype=int64)
+    >>> a, b = ak.compute(ak.asarray([1.0]) * 2, ak.asarray([3.0]) + 1)    # one pass
+    >>> a, b
+    (Array([2.], dtype=float64), Array([4.], dtype=float64))
     """
     arrays = (x, *more)
     for i, a in enumerate(arrays):

@@ -22,8 +22,9 @@ a capability flag of ``Capabilities`` (never a driver's name) and the reason::
     >>> # requires: autodiff -- the NumPy driver does not differentiate
 
 The whole docstring (or ``pycon`` block) is then skipped on drivers lacking the flag, with
-the reason in the skip message.  ``docs/guides/writing-examples.md`` is the contributors'
-guide to these rules.
+the reason in the skip message.  Every public name must have such an example
+(``test_every_public_name_has_an_example``).  ``docs/guides/writing-examples.md`` is the
+contributors' guide to these rules.
 """
 
 from __future__ import annotations
@@ -167,6 +168,30 @@ def test_examples_were_collected():
     assert {"arraykit.sort", "arraykit.fft.fft", "arraykit.use", "arraykit.Array"} <= names
     pages = {rel for rel, _ in PAGE_TESTS}
     assert {"docs/guides/tf-numpy.md", "docs/reference/linalg.rst"} <= pages
+
+
+def _origin(obj: Any) -> str:
+    """The module that defines ``obj`` (a property: its getter's)."""
+    if isinstance(obj, types.ModuleType):
+        return obj.__name__
+    target = obj.fget if isinstance(obj, property) else obj
+    return getattr(target, "__module__", None) or ""
+
+
+def test_every_public_name_has_an_example():
+    """Every public function, class and ``Array`` member (and the package) has an
+    ``Examples`` section with at least one ``>>>`` in its docstring, so a name added later
+    without one fails here (issue 19; docs/guides/writing-examples.md says where to write
+    it when the module is at the 600-line cap)."""
+    lacking = []
+    for name, obj in _public_objects():
+        if not _origin(obj).startswith("arraykit"):
+            continue  # imported from elsewhere (typing.Any): not arraykit's to document
+        doc = inspect.cleandoc(obj.__doc__ or "")
+        section = re.search(r"^Examples\n-{8}\n(.*)", doc, re.M | re.S)
+        if section is None or ">>>" not in section.group(1):
+            lacking.append(name)
+    assert not lacking, f"docstrings without an Examples section: {', '.join(lacking)}"
 
 
 @pytest.mark.parametrize("test", DOCSTRING_TESTS, ids=lambda t: t.name)

@@ -96,7 +96,14 @@ def _names() -> list[str]:
 
 def available() -> list[str]:
     """Names of the drivers that can be used on this machine (their framework imports),
-    without importing any framework."""
+    without importing any framework.
+
+    Examples
+    --------
+    >>> names = ak.drivers.available()
+    >>> "numpy" in names, ak.asarray(0).driver.name in names
+    (True, True)
+    """
     out = []
     for name in _names():
         if name in _BUILTIN:

@@ -40,7 +40,14 @@ Native = Any
 
 @dataclass(frozen=True)
 class Capabilities:
-    """What a driver can do; tests and core branch on these flags, never on driver names."""
+    """What a driver can do; tests and core branch on these flags, never on driver names.
+
+    Examples
+    --------
+    >>> caps = ak.drivers.get("numpy").capabilities
+    >>> caps.float64, caps.autodiff
+    (True, False)
+    """
 
     float64: bool = True
     complex: bool = True
@@ -256,6 +263,12 @@ class Driver:
 
     Subclasses document nothing they inherit: the meaning of every primitive is stated
     once, here.
+
+    Examples
+    --------
+    >>> drv = ak.asarray(0).driver            # the driver of an array
+    >>> isinstance(drv, ak.drivers.Driver), drv is ak.drivers.get(drv.name)
+    (True, True)
     """
 
     name: ClassVar[str]
