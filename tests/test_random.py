@@ -289,6 +289,10 @@ BAD = [
     lambda g: g.choice(0, 2),
     lambda g: g.choice(3, 3, replace=False, p=[0.5, 0.5, 0.0]),
     lambda g: g.random(3, dtype="int32" if isinstance(g, np.random.Generator) else ak.int32),
+    lambda g: g.normal(0.0, [1.0, -1.0]),  # array parameters: NumPy checks every element
+    lambda g: g.exponential([[1.0], [-2.0]], (2, 3)),
+    lambda g: g.normal([0.0, 1.0, 2.0], 1.0, size=(2,)),  # cannot broadcast to size
+    lambda g: g.uniform([0.0, 1.0], [[1.0], [2.0], [3.0]], size=(3, 3)),
 ]
 
 
@@ -298,8 +302,31 @@ def test_bad_arguments_raise_numpys_errors(driver, call) -> None:
     with pytest.raises(expected) as info:
         call(ak.random.default_rng(0))
     assert str(info.value).split(":")[0] in {
-        "random", "integers", "normal", "exponential", "choice", "permutation",
+        "random", "integers", "normal", "exponential", "choice", "permutation", "uniform",
     }  # fmt: skip
+
+
+def test_array_parameters_broadcast_as_numpy(driver) -> None:
+    """Array ``low``/``high``/``loc``/``scale`` (arraykit or NumPy arrays, sequences):
+    NumPy's result shapes, and each value is the scalar formula applied to the draw of
+    that shape, so the stream is the one of ``random``/``standard_normal``."""
+    loc = ak.asarray([[0.0], [10.0]])
+    scale = np.array([1.0, 2.0, 3.0])
+    for size in (None, (4, 2, 3)):
+        want = np.random.default_rng(0).normal(np.asarray(loc), scale, size).shape
+        got = ak.random.default_rng(7).normal(loc, scale, size)
+        assert got.shape == want
+        z = ak.random.default_rng(7).standard_normal(want)
+        np.testing.assert_allclose(np.asarray(got), np.asarray(z * ak.asarray(scale) + loc))
+    u = ak.random.default_rng(3).uniform([0.0, 5.0], ak.asarray([1.0, 7.0]), dtype=ak.float32)
+    r = ak.random.default_rng(3).random(2, dtype=ak.float32)
+    assert u.dtype == ak.float32 and u.shape == (2,)
+    np.testing.assert_allclose(np.asarray(u), np.asarray(r) * [1.0, 2.0] + [0.0, 5.0], rtol=1e-6)
+    e = ak.random.default_rng(4).exponential([1.0, 2.0], size=(3, 2))
+    ref = -np.log1p(-np.asarray(ak.random.default_rng(4).random((3, 2)))) * [1.0, 2.0]
+    np.testing.assert_allclose(np.asarray(e), ref, rtol=1e-12)
+    with pytest.raises(TypeError, match="real numbers"):
+        ak.random.default_rng(0).normal(ak.asarray([1j, 2j]))
 
 
 def test_shuffle_in_place(driver) -> None:

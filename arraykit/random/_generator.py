@@ -5,7 +5,9 @@ the counter by ``ceil(n / 4)`` blocks, and the next draw starts at the next bloc
 
 - ``random``/``uniform`` float32: one word ``w`` per value, ``(w >> 8) * 2**-24``;
   float64: two words ``a, b`` per value, ``((a >> 5) * 2**26 + (b >> 6)) * 2**-53``
-  (both exact, in ``[0, 1)``); ``uniform`` is ``low + (high - low) * u``.
+  (both exact, in ``[0, 1)``); ``uniform`` is ``low + (high - low) * u``.  Array
+  parameters (``low``, ``high``, ``loc``, ``scale``) take nothing from the stream: the
+  values of a draw of the broadcast shape are scaled element by element, as NumPy's are.
 - ``integers`` in ``[low, low + r)``: ``k = floor(U * r / 2**B)`` with ``U`` a B-bit
   number made of ``B / 32`` words (the first word least significant), ``B = 64`` when
   ``r <= 2**32`` and ``B = 128`` otherwise; the result is ``low + k`` (mod 2**64, in the
@@ -176,6 +178,61 @@ def _real(value: Any, fn: str, arg: str) -> float:
     return float(value)
 
 
+Param = float | ak.Array
+
+
+def _param(value: Any, fn: str, arg: str) -> Param:
+    """A distribution's parameter: a real number, or an array of them (NumPy arrays and
+    sequences too), which broadcasts against the other parameters and ``size``."""
+    if isinstance(value, (np.ndarray, list, tuple)):
+        value = ak.asarray(value)
+    if isinstance(value, ak.Array) and value.ndim:
+        if not ak.isdtype(value.dtype, ("integral", "real floating")):
+            raise TypeError(f"{fn}: {arg} must be real numbers, got an array of {value.dtype}")
+        return value
+    return _real(value, fn, arg)
+
+
+def _draw_shape(size: Any, params: tuple[Param, ...], fn: str) -> tuple[int, ...]:
+    """The shape of a draw: ``size``, which array parameters must broadcast to, or, with
+    ``size=None``, the parameters' broadcast shape (as NumPy)."""
+    shapes = [p.shape for p in params if isinstance(p, ak.Array)]
+    if size is None:
+        try:
+            return ak.broadcast_shapes(*shapes) if shapes else ()
+        except ValueError:
+            raise ValueError(
+                f"{fn}: shape mismatch: parameters of shapes {shapes} cannot be broadcast"
+            ) from None
+    shape = _shape(size, fn)
+    for s in shapes:
+        try:
+            ok = ak.broadcast_shapes(s, shape) == shape
+        except ValueError:
+            ok = False
+        if not ok:
+            raise ValueError(
+                f"{fn}: shape mismatch: a parameter of shape {s} cannot be broadcast to "
+                f"size {shape}"
+            )
+    return shape
+
+
+def _as(p: Param, dtype: Any) -> Param:
+    return ak.astype(p, dtype) if isinstance(p, ak.Array) else p
+
+
+def _check(fails: Any, fn: str, error: type[Exception], message: str) -> None:
+    """Raise where ``fails`` (a bool or an array of them) holds anywhere; array checks are
+    left out inside ``ak.jit``/``ak.vmap``, where values are unknown."""
+    if isinstance(fails, ak.Array):
+        if transform_tracing.depth:
+            return
+        fails = bool(ak.any(fails))
+    if fails:
+        raise error(f"{fn}: {message}")
+
+
 class Generator:
     """NumPy's ``Generator`` API over Philox4x32-10, with the same words on every driver.
 
@@ -240,19 +297,24 @@ class Generator:
 
     def uniform(
         self,
-        low: float = 0.0,
-        high: float = 1.0,
+        low: Param = 0.0,
+        high: Param = 1.0,
         size: Any = None,
         dtype: Any = None,
         *,
         device: Any = None,
     ) -> ak.Array:
-        """Floats in ``[low, high)``: ``low + (high - low) * random()``."""
-        lo, hi = _real(low, "uniform", "low"), _real(high, "uniform", "high")
-        if not math.isfinite(hi - lo):
-            raise OverflowError("uniform: high - low range exceeds valid bounds")
-        u = self.random(size, _float_dtype(dtype, "uniform"), device=device)
-        return u * (hi - lo) + lo
+        """Floats in ``[low, high)``: ``low + (high - low) * random()``; ``low`` and
+        ``high`` may be arrays, broadcast as in NumPy."""
+        lo, hi = _param(low, "uniform", "low"), _param(high, "uniform", "high")
+        dtype = _float_dtype(dtype, "uniform")
+        shape = _draw_shape(size, (lo, hi), "uniform")
+        lo, hi = _as(lo, dtype), _as(hi, dtype)
+        span = hi - lo
+        finite = ak.isfinite(span) if isinstance(span, ak.Array) else math.isfinite(span)
+        _check(~finite if isinstance(finite, ak.Array) else not finite, "uniform",
+               OverflowError, "high - low range exceeds valid bounds")  # fmt: skip
+        return self.random(shape, dtype, device=device) * span + lo
 
     def standard_normal(
         self, size: Any = None, dtype: Any = None, *, device: Any = None
@@ -270,29 +332,33 @@ class Generator:
 
     def normal(
         self,
-        loc: float = 0.0,
-        scale: float = 1.0,
+        loc: Param = 0.0,
+        scale: Param = 1.0,
         size: Any = None,
         dtype: Any = None,
         *,
         device: Any = None,
     ) -> ak.Array:
-        """Normal floats of mean ``loc`` and standard deviation ``scale``."""
-        loc, scale = _real(loc, "normal", "loc"), _real(scale, "normal", "scale")
-        if scale < 0:
-            raise ValueError("normal: scale < 0")
-        z = self.standard_normal(size, dtype, device=device)
-        return z * scale + loc
+        """Normal floats of mean ``loc`` and standard deviation ``scale`` (arrays
+        broadcast as in NumPy)."""
+        loc, scale = _param(loc, "normal", "loc"), _param(scale, "normal", "scale")
+        _check(scale < 0, "normal", ValueError, "scale < 0")
+        dtype = _float_dtype(dtype, "normal")
+        shape = _draw_shape(size, (loc, scale), "normal")
+        z = self.standard_normal(shape, dtype, device=device)
+        return z * _as(scale, dtype) + _as(loc, dtype)
 
     def exponential(
-        self, scale: float = 1.0, size: Any = None, dtype: Any = None, *, device: Any = None
+        self, scale: Param = 1.0, size: Any = None, dtype: Any = None, *, device: Any = None
     ) -> ak.Array:
-        """Exponential floats of mean ``scale``: ``-log1p(-random()) * scale``."""
-        scale = _real(scale, "exponential", "scale")
-        if scale < 0:
-            raise ValueError("exponential: scale < 0")
-        u = self.random(size, _float_dtype(dtype, "exponential"), device=device)
-        return -ak.log1p(-u) * scale
+        """Exponential floats of mean ``scale``: ``-log1p(-random()) * scale`` (an array
+        ``scale`` broadcasts as in NumPy)."""
+        scale = _param(scale, "exponential", "scale")
+        _check(scale < 0, "exponential", ValueError, "scale < 0")
+        dtype = _float_dtype(dtype, "exponential")
+        shape = _draw_shape(size, (scale,), "exponential")
+        u = self.random(shape, dtype, device=device)
+        return -ak.log1p(-u) * _as(scale, dtype)
 
     # ---------------------------------------------------------------- integers
     def integers(
