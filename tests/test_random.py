@@ -379,3 +379,23 @@ def test_vmap_shares_one_draw(driver) -> None:
         np.testing.assert_array_equal(_np(vf(x, g)), _np(x) * _np(eager.random(2)))
     with pytest.raises(TypeError, match="must be one of its arguments"):
         ak.vmap(lambda row: row + eager.random(2))(x)
+
+
+def test_gradients_flow_through_loc_and_scale(driver) -> None:
+    """The reparameterisation trick: d/dloc sum(normal(loc, s)) = n, d/ds = sum(z)."""
+    if not driver.capabilities.autodiff:
+        pytest.skip("the driver does not differentiate")
+
+    def f(loc: ak.Array, s: ak.Array) -> ak.Array:
+        return ak.sum(ak.random.default_rng(0).normal(loc, s, size=4))
+
+    g_loc, g_s = ak.grad(f, argnums=(0, 1))(ak.asarray(1.0), ak.asarray(2.0))
+    z = np.asarray(ak.random.default_rng(0).standard_normal(4))
+    assert float(g_loc) == 4.0
+    np.testing.assert_allclose(float(g_s), z.sum(), rtol=1e-12)
+    jitted = ak.jit(lambda rng, loc: rng.normal(loc, 1.0))  # the Generator goes in and out
+    loc = ak.asarray([0.0, 100.0])
+    np.testing.assert_allclose(
+        np.asarray(jitted(ak.random.default_rng(0), loc)),
+        np.asarray(ak.random.default_rng(0).normal(loc, 1.0)),
+    )

@@ -186,7 +186,7 @@ def _param(value: Any, fn: str, arg: str) -> Param:
     sequences too), which broadcasts against the other parameters and ``size``."""
     if isinstance(value, (np.ndarray, list, tuple)):
         value = ak.asarray(value)
-    if isinstance(value, ak.Array) and value.ndim:
+    if isinstance(value, ak.Array):  # 0-d too: it may be traced (ak.grad of loc/scale)
         if not ak.isdtype(value.dtype, ("integral", "real floating")):
             raise TypeError(f"{fn}: {arg} must be real numbers, got an array of {value.dtype}")
         return value
