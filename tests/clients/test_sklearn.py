@@ -7,6 +7,7 @@ test.  Iterative solvers (lbfgs, EM) get a looser tolerance than closed forms.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import numpy as np
@@ -389,6 +390,74 @@ CASES: list[Case] = [
     Case("cross_val_score_ridge", _cross_val, native=False),
     Case("unique_labels", _unique_labels),
     Case("type_of_target", _type_of_target),
+]
+
+
+# Where the Dask driver cannot follow scikit-learn (see the reasons); every other case passes.
+_DASK_UNSIZED = (
+    "Dask driver: unique_values of a lazy array has an unknown (None) size until computed, "
+    "and scikit-learn compares it with ints (unique_labels(...).shape[0] > 2 and the like)"
+)
+_DASK_MASK_SET = (
+    "Dask driver: x[mask] = y[mask] (an array of values through a boolean mask) cannot be "
+    "assigned lazily; scikit-learn's _incremental_mean_and_var and r2_score write so"
+)
+_DASK_XFAIL = dict.fromkeys(
+    [
+        *(f"{f}_score_{a}" for f in ("f1", "precision", "recall") for a in _AVERAGES),
+        "lda_svd",
+        "lda_eigen",
+        "ridge_classifier",
+        "ridge_classifier_cv",
+        "logistic_lbfgs",
+        "gaussian_nb",
+        "label_encoder",
+        "label_binarizer",
+        "label_binarize",
+        "fbeta_score_macro",
+        "fbeta_score_weighted",
+        "jaccard_score_micro",
+        "jaccard_score_macro",
+        "jaccard_score_weighted",
+        "accuracy_score",
+        "accuracy_score_multilabel",
+        "zero_one_loss",
+        "hamming_loss",
+        "multilabel_confusion_matrix",
+        "matthews_corrcoef",
+        "precision_recall_fscore_support",
+        "log_loss",
+        "brier_score_loss",
+        "roc_curve_all_thresholds",
+        "average_precision_score",
+        "det_curve",
+        "top_k_accuracy_score",
+        "unique_labels",
+        "type_of_target",
+    ],
+    _DASK_UNSIZED,
+) | dict.fromkeys(
+    [
+        "ridge_default",
+        "ridge_svd",
+        "ridge_no_intercept",
+        "ridge_multitarget",
+        "standard_scaler",
+        "standard_scaler_no_mean",
+        "r2_score",
+        "r2_score_raw_values",
+        "r2_score_uniform_average",
+        "r2_score_variance_weighted",
+        "explained_variance_score",
+        "cross_val_score_ridge",
+    ],
+    _DASK_MASK_SET,
+)
+CASES = [
+    dataclasses.replace(c, xfail={**c.xfail, "dask": _DASK_XFAIL[c.name]})
+    if c.name in _DASK_XFAIL
+    else c
+    for c in CASES
 ]
 
 
