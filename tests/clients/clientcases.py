@@ -19,6 +19,15 @@ day it starts passing.
 
 from __future__ import annotations
 
+import os
+
+# SciPy reads SCIPY_ARRAY_API once, when it is first imported, and scikit-learn refuses
+# array_api_dispatch=True without it: set it here, which every client test module imports
+# before its client.  (Not in a tests/clients/conftest.py: a second module named conftest
+# would shadow tests/conftest.py for the test modules that `from conftest import DRIVERS`.)
+# Where SciPy was imported earlier in the process, test_scipy skips and says why.
+os.environ.setdefault("SCIPY_ARRAY_API", "1")
+
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
