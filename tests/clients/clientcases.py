@@ -12,6 +12,8 @@ values to ``rtol``/``atol``; scalars compare as numbers; anything else with ``==
 every 2-D result is flipped so that its largest-magnitude entry is positive, in both
 results, before comparing.
 
+Arrays must also be on the device where ``ak.asarray`` puts the inputs.
+
 ``xfail`` maps a driver name to the reason the case cannot pass there (an arraykit or
 client limitation); the case is then marked ``xfail(strict=True)``, so it is noticed the
 day it starts passing.
@@ -112,7 +114,7 @@ def _normalise_signs(a: np.ndarray, axis: int) -> np.ndarray:
     return a * sign
 
 
-def _compare(got: Any, want: Any, case: Case, driver: Any, where: str) -> None:
+def _compare(got: Any, want: Any, case: Case, driver: Any, device: Any, where: str) -> None:
     if isinstance(want, np.ndarray):
         if case.native:
             assert isinstance(got, ak.Array), (
@@ -121,6 +123,7 @@ def _compare(got: Any, want: Any, case: Case, driver: Any, where: str) -> None:
             assert got.driver.name == driver.name, (
                 f"{where}: result on driver {got.driver.name}, input on {driver.name}"
             )
+            assert got.device == device, f"{where}: result on {got.device}, input on {device}"
         got_np = np.asarray(got)
         assert got_np.shape == want.shape, f"{where}: shape {got_np.shape} != {want.shape}"
         if case.check_dtype:
@@ -138,11 +141,11 @@ def _compare(got: Any, want: Any, case: Case, driver: Any, where: str) -> None:
         assert isinstance(got, tuple | list), f"{where}: {type(got)} is not a sequence"
         assert len(got) == len(want), f"{where}: length {len(got)} != {len(want)}"
         for i, (g, w) in enumerate(zip(got, want, strict=True)):
-            _compare(g, w, case, driver, f"{where}[{i}]")
+            _compare(g, w, case, driver, device, f"{where}[{i}]")
     elif isinstance(want, dict):
         assert set(got) == set(want), f"{where}: keys {set(got)} != {set(want)}"
         for k in want:
-            _compare(got[k], want[k], case, driver, f"{where}[{k!r}]")
+            _compare(got[k], want[k], case, driver, device, f"{where}[{k!r}]")
     elif isinstance(want, bool | np.bool_):
         assert bool(got) == bool(want), f"{where}: {got} != {want}"
     elif isinstance(want, int | float | complex | np.number):
@@ -164,4 +167,4 @@ def check(case: Case, driver: Any, request: pytest.FixtureRequest) -> None:
         request.applymarker(pytest.mark.xfail(strict=True, reason=reason))
     want = case.fn(np)
     got = case.fn(ak)
-    _compare(got, want, case, driver, case.name)
+    _compare(got, want, case, driver, ak.asarray(0.0).device, case.name)
