@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from clientcases import DRIVERS, LOOSE, Case, blobs, check, data, ints, params, regression
+from clientcases import LOOSE, Case, blobs, check, data, ints, params, regression
 
 sklearn = pytest.importorskip("sklearn", reason="scikit-learn is not installed")
 pytest.importorskip("array_api_compat", reason="array-api-compat is not installed")
@@ -267,10 +267,6 @@ def _type_of_target(xp):
     )
 
 
-_ONE_ARG_WHERE = (
-    "scikit-learn's roc_curve(drop_intermediate=True) calls xp.where(condition) with one "
-    "argument, NumPy's spelling of nonzero, which the standard's where (and arraykit's) lacks"
-)
 _AVERAGES = (None, "micro", "macro", "weighted", "binary", "samples")
 
 CASES: list[Case] = [
@@ -334,11 +330,7 @@ CASES: list[Case] = [
     ),
     Case("log_loss", _proba_metric(metrics.log_loss)),
     Case("brier_score_loss", _proba_metric(metrics.brier_score_loss, binary=True)),
-    Case(
-        "roc_auc_score",
-        _proba_metric(metrics.roc_auc_score, binary=True),
-        xfail=dict.fromkeys(DRIVERS, _ONE_ARG_WHERE),
-    ),
+    Case("roc_auc_score", _proba_metric(metrics.roc_auc_score, binary=True)),
     Case(
         "roc_curve_all_thresholds",
         _proba_metric(metrics.roc_curve, binary=True, drop_intermediate=False),
@@ -437,6 +429,7 @@ _DASK_XFAIL = dict.fromkeys(
         "log_loss",
         "brier_score_loss",
         "roc_curve_all_thresholds",
+        "roc_auc_score",
         "average_precision_score",
         "det_curve",
         "top_k_accuracy_score",
