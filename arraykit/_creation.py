@@ -387,11 +387,19 @@ def empty(
     return new(drv.empty(shape, dtype, dev), drv, dtype)
 
 
-def _like(fn: str, x: Array, dtype: Any, device: Any) -> tuple[Driver, Device, np.dtype]:
-    check_array(x, fn)
-    drv = x._driver
+def _filled_like(fn: str, x: Array, fill: Any, dtype: Any, device: Any) -> Array:
+    check_array(x, fn)  # fill None: empty_like; unknown sizes need the driver's full_like
+    drv, shape, dtype = x._driver, x.shape, _dtype_arg(dtype, fn) or x._dtype
     dev = drv.device_of(x._value) if device is None else _config.resolve_device(drv, device)
-    return drv, dev, _dtype_arg(dtype, fn) or x._dtype
+    if fn == "full_like":
+        _check_fill(fill, dtype, fn)
+    if None not in shape:
+        value = drv.empty(shape, dtype, dev) if fill is None else drv.full(shape, fill, dtype, dev)
+    elif drv.full_like is not None:  # sizes a lazy driver learns only when it computes
+        value = drv.full_like(x._value, False if fill is None else fill, dtype, dev)
+    else:
+        raise ValueError(f"{fn}: the {drv.name} driver cannot fill an unknown shape {shape}")
+    return new(value, drv, dtype)
 
 
 def full_like(
@@ -406,9 +414,7 @@ def full_like(
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.full_like.html
     """
-    drv, dev, dtype = _like("full_like", x, dtype, device)
-    _check_fill(fill_value, dtype, "full_like")
-    return new(drv.full(x.shape, fill_value, dtype, dev), drv, dtype)
+    return _filled_like("full_like", x, fill_value, dtype, device)
 
 
 def zeros_like(x: Array, /, *, dtype: Any = None, device: Device | str | None = None) -> Array:
@@ -421,8 +427,7 @@ def zeros_like(x: Array, /, *, dtype: Any = None, device: Device | str | None = 
     >>> ak.zeros_like(ak.asarray([[1, 2, 3]], dtype=ak.int16))   # shape, dtype, device of x
     Array([[0, 0, 0]], dtype=int16)
     """
-    drv, dev, dtype = _like("zeros_like", x, dtype, device)
-    return new(drv.full(x.shape, False, dtype, dev), drv, dtype)
+    return _filled_like("zeros_like", x, False, dtype, device)
 
 
 def ones_like(x: Array, /, *, dtype: Any = None, device: Device | str | None = None) -> Array:
@@ -430,8 +435,7 @@ def ones_like(x: Array, /, *, dtype: Any = None, device: Device | str | None = N
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.ones_like.html
     """
-    drv, dev, dtype = _like("ones_like", x, dtype, device)
-    return new(drv.full(x.shape, True, dtype, dev), drv, dtype)
+    return _filled_like("ones_like", x, True, dtype, device)
 
 
 def empty_like(x: Array, /, *, dtype: Any = None, device: Device | str | None = None) -> Array:
@@ -439,8 +443,7 @@ def empty_like(x: Array, /, *, dtype: Any = None, device: Device | str | None = 
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.empty_like.html
     """
-    drv, dev, dtype = _like("empty_like", x, dtype, device)
-    return new(drv.empty(x.shape, dtype, dev), drv, dtype)
+    return _filled_like("empty_like", x, None, dtype, device)
 
 
 def eye(

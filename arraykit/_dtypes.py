@@ -75,14 +75,18 @@ COMPLEX_OF = {float32: complex64, float64: complex128}
 def canonical(dtype: Any) -> np.dtype:
     """Return arraykit's canonical dtype object for ``dtype``; raise ``TypeError`` if unsupported.
 
-    Accepts dtype objects, NumPy scalar types and dtype names; never Python's ``float`` &c.,
-    whose meaning depends on the default dtypes (use ``None`` for "the default").
+    Accepts dtype objects, NumPy scalar types and dtype names, and Python's ``bool`` (there
+    is one boolean dtype: SciPy writes ``xp.zeros(shape, dtype=bool)``); never Python's
+    ``float``, ``int`` or ``complex``, whose meaning depends on the default dtypes (use
+    ``None`` for "the default").
     """
     try:
         return _CANONICAL[dtype]
     except (KeyError, TypeError):
         pass
-    if dtype in (builtins.bool, builtins.int, builtins.float, builtins.complex):
+    if dtype is builtins.bool:
+        return bool
+    if dtype in (builtins.int, builtins.float, builtins.complex):
         raise TypeError(
             f"{dtype.__name__!r} is not an arraykit dtype; use an arraykit dtype such as "
             "ak.float64, or dtype=None for the default"

@@ -140,8 +140,13 @@ def _inexact(name: str, dtype: np.dtype, category: tuple) -> np.dtype:
     """The dtype to compute ``name`` in when ``dtype`` is not allowed; or TypeError."""
     _allowed, words, inexact = category
     cfg = _config.get()
-    if inexact and dtype in (dt.bool, *dt.INTEGER) and cfg.promotion.name != "strict":
-        return cfg.default_float
+    if cfg.promotion.name != "strict":
+        if inexact and dtype in (dt.bool, *dt.INTEGER):
+            return cfg.default_float
+        if category is BOOLEAN:
+            # logical_* of numbers: their truth values, as NumPy, JAX, TF-NumPy and PyTorch
+            # do (scikit-learn's roc_curve calls logical_or on float differences).
+            return dt.bool
     raise TypeError(f"{name}: expected an array of a {words} dtype, got {dtype}")
 
 

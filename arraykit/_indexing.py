@@ -27,7 +27,7 @@ from ._core import (
     same_driver,
 )
 from ._creation import asarray
-from ._views import assign, is_view_key, link, same_view
+from ._views import NO_LOCK, WRITE_LOCK, assign, is_view_key, link, same_view
 
 # NumPy dtype kind of Python data -> the Python scalar kind it stands for.
 _DATA_KIND = {"b": "b", "i": "i", "u": "i", "f": "f", "c": "c"}
@@ -120,12 +120,13 @@ def setitem(x: Array, key: Any, value: Any) -> None:
             native = _as_array(x, value, dtype)._value
         else:
             native = _array_value(x, _as_array(x, value, None))
-    try:
-        result = drv.setitem(x._value, nkey, native)
-    except Exception as e:
-        _diagnose_setitem(x, nkey, native, e)
-        raise
-    assign(x, result)
+    with NO_LOCK if drv.capabilities.mutable else WRITE_LOCK:  # read and update, atomically
+        try:
+            result = drv.setitem(x._value, nkey, native)
+        except Exception as e:
+            _diagnose_setitem(x, nkey, native, e)
+            raise
+        assign(x, result)
 
 
 def _check_weak(kind: str, dtype: np.dtype, value: Any) -> None:

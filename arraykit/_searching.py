@@ -243,10 +243,18 @@ def _host_arguments(*args: Any) -> list[Any]:
     ]
 
 
+class _NotGiven:
+    def __repr__(self) -> str:
+        return "<not given>"
+
+
+_NOT_GIVEN: Any = _NotGiven()
+
+
 def where(
     condition: Array,
-    x1: Array | int | float | complex | bool,
-    x2: Array | int | float | complex | bool,
+    x1: Array | int | float | complex | bool = _NOT_GIVEN,
+    x2: Array | int | float | complex | bool = _NOT_GIVEN,
     /,
 ) -> Array:
     """Elements of ``x1`` where ``condition`` is true, else of ``x2``.
@@ -265,7 +273,14 @@ def where(
     >>> x = ak.asarray([-2.0, 0.5, 3.0])
     >>> ak.where(x > 0, x, 0.0)
     Array([0. , 0.5, 3. ], dtype=float64)
+
+    ``where(condition)`` alone is ``nonzero(condition)``, as in NumPy, JAX, TF-NumPy and
+    PyTorch (scikit-learn's ``roc_curve`` calls it so); not under "strict".
     """
+    if x1 is _NOT_GIVEN or x2 is _NOT_GIVEN:
+        if x1 is not x2 or _config.get().promotion.name == "strict":
+            raise TypeError("where: expected three arguments (condition, x1, x2)")
+        return nonzero(check_array(condition, "where", "condition"))
     if is_host_data(condition) or is_host_data(x1) or is_host_data(x2):
         condition, x1, x2 = _host_arguments(condition, x1, x2)
     check_array(condition, "where", "condition")

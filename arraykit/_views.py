@@ -25,12 +25,21 @@ NumPy (``v.base``); a base does not keep its views alive, so no reference cycles
 
 from __future__ import annotations
 
+import contextlib
+import threading
 import weakref
 from typing import Any
 
 from ._array import Array
 
 _BASIC = (int, slice)
+
+#: Held while a write reads an immutable value and stores its update (``__setitem__``,
+#: ``assign``): threads that write disjoint parts of one array, as NumPy code does
+#: (scikit-learn's threaded pairwise_distances fills column blocks of one output), must
+#: not lose each other's updates.  Mutable drivers write in place and need no lock.
+WRITE_LOCK = threading.RLock()
+NO_LOCK = contextlib.nullcontext()
 
 
 def is_view_key(key: tuple, ndim: int) -> bool:
@@ -76,17 +85,18 @@ def assign(a: Array, value: Any) -> None:
     if up is None and getattr(a, "_views", None) is None:
         a._value = value  # neither a view nor viewed: the common case
         return
-    changed = [(a, value)]
-    while up is not None:  # compute every ancestor's new value before storing any
-        base, key = up
-        value = base._driver.setitem(base._value, key, value)
-        changed.append((base, value))
-        up = getattr(base, "_view", None)
-    for arr, v in changed:
-        arr._value = v
-    done = {id(arr) for arr, _ in changed}
-    for arr, _ in changed:
-        _refresh(arr, done)
+    with WRITE_LOCK:
+        changed = [(a, value)]
+        while up is not None:  # compute every ancestor's new value before storing any
+            base, key = up
+            value = base._driver.setitem(base._value, key, value)
+            changed.append((base, value))
+            up = getattr(base, "_view", None)
+        for arr, v in changed:
+            arr._value = v
+        done = {id(arr) for arr, _ in changed}
+        for arr, _ in changed:
+            _refresh(arr, done)
 
 
 def _refresh(base: Array, done: set[int]) -> None:

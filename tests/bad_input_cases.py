@@ -178,6 +178,9 @@ BASE_OVERRIDES: dict[tuple[str, str], Any] = {
     ("take", "axis"): 0,
     ("cumulative_sum", "axis"): 0,
     ("cumulative_prod", "axis"): 0,
+    # where(condition) alone is nonzero (a NumPy spelling): the matrix calls the 3-argument form
+    ("where", "x1"): base_array("where", "x1"),
+    ("where", "x2"): base_array("where", "x2"),
 }
 
 

@@ -310,6 +310,22 @@ def test_dlpack_round_trip(driver):
     check(copy, np.arange(3.0))
 
 
+@pytest.mark.parametrize(
+    "host",
+    [
+        np.arange(8, dtype=np.int8).reshape(4, 2)[:, 1:],  # strides (2, 1): not compact
+        np.arange(12.0).reshape(3, 4)[:, ::2],
+        np.arange(6.0)[::-1],
+    ],
+    ids=["column", "every-other-column", "reversed"],
+)
+def test_from_dlpack_of_strided_host_data(driver, host):
+    # scikit-learn's move_to hands a NumPy column slice to xp.from_dlpack (copy=None).
+    if str(ak.asarray(1).device) != "cpu":
+        pytest.skip("NumPy exports DLPack data on the CPU only")
+    check(ak.from_dlpack(host), host)
+
+
 def test_array_namespace(driver):
     x = ak.asarray(F2)
     assert x.__array_namespace__() is ak

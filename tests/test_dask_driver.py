@@ -111,6 +111,23 @@ def test_unique_across_chunks_is_sorted_with_first_occurrences(dk):
     np.testing.assert_array_equal(np.asarray(got.values)[np.asarray(got.inverse_indices)], matrix)
 
 
+def test_like_functions_of_an_unknown_shape_stay_lazy(dk):
+    # array-api-extra's nunique calls ones_like on unique_values' result (size unknown).
+    x = ak.asarray([3.0, 1.0, 3.0, 7.0, 1.0, 2.0])
+    u = ak.unique_values(x)
+    assert u.shape == (None,)
+    for fn, want in [
+        (lambda: ak.ones_like(u, dtype=ak.bool), np.ones(4, bool)),
+        (lambda: ak.zeros_like(u), np.zeros(4)),
+        (lambda: ak.full_like(u, 2, dtype=ak.int32), np.full(4, 2, np.int32)),
+    ]:
+        y = fn()
+        assert y.shape == (None,) and y.dtype == want.dtype
+        np.testing.assert_array_equal(np.asarray(y), want)
+    assert ak.empty_like(u).shape == (None,)
+    assert np.asarray(ak.empty_like(u)).shape == (4,)
+
+
 def test_setitem_builds_a_new_graph_and_views_follow(dk):
     data = np.arange(20.0).reshape(4, 5)
     x = ak.asarray(data)

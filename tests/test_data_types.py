@@ -103,6 +103,17 @@ def test_astype_accepts_what_asarray_accepts(driver):
         assert ak.astype(ak.asarray([1]), spelling).dtype is ak.float32
 
 
+def test_python_bool_is_the_boolean_dtype_but_float_and_int_are_refused(driver):
+    # bool names one dtype whatever the defaults (SciPy writes xp.zeros(n, dtype=bool));
+    # float, int and complex would depend on the default dtypes, so they stay refused.
+    assert ak.zeros(3, dtype=bool).dtype is ak.bool
+    assert ak.zeros_like(ak.asarray([1.0, 2.0]), dtype=bool).dtype is ak.bool
+    assert ak.astype(ak.asarray([0.0, 2.0]), bool).dtype is ak.bool
+    for bad in (int, float, complex):
+        with pytest.raises(TypeError, match="is not an arraykit dtype"):
+            ak.zeros(3, dtype=bad)
+
+
 def test_astype_needs_an_array(driver):
     with pytest.raises(TypeError, match="astype: 'x' must be an arraykit array"):
         ak.astype(np.asarray([1]), ak.float32)

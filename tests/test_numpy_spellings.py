@@ -1,6 +1,7 @@
 """NumPy-compatible spellings that clients use and array-api-compat's NumPy namespace
 accepts, where they do not contradict the standard: NumPy scalars and 0-D arrays where a
 Python scalar goes, NumPy operands, ``diff``'s positional ``n``, integer ``linspace``,
+numbers in ``logical_*`` (their truth values), ``where(condition)`` as ``nonzero``,
 a device that names its driver.  NumPy's own answer is the reference; under
 ``promotion="strict"`` each is refused with a clear ``TypeError``.
 """
@@ -89,6 +90,35 @@ def test_diff_takes_n_and_axis_positionally(driver):
     same(ak.diff(x, 1, 0), np.diff(a, 1, 0))
     with pytest.raises(TypeError, match="at most 3 positional"):
         ak.diff(x, 1, 0, 5)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "int64", "complex128"])
+def test_logical_functions_take_numbers_by_truth_value(driver, dtype):
+    if dtype.startswith("complex") and not driver.capabilities.complex:
+        pytest.skip("no complex dtypes")
+    a = np.array([0, 1.5, -2, 0, float("nan")] if dtype == "float64" else [0, 1, -2, 0, 3])
+    a, b = a.astype(dtype), np.array([0, 0, 3, 1, 0]).astype(dtype)
+    x, y = ak.asarray(a), ak.asarray(b)
+    for name in ("logical_and", "logical_or", "logical_xor"):
+        same(getattr(ak, name)(x, y), getattr(np, name)(a, b))
+        same(getattr(ak, name)(x, True), getattr(np, name)(a, True))
+    same(ak.logical_not(x), np.logical_not(a))
+    with ak.use(promotion="strict"), pytest.raises(TypeError, match="logical_or: expected"):
+        ak.logical_or(x, y)
+
+
+def test_where_with_the_condition_alone_is_nonzero(driver):
+    a = np.array([[0.0, 2.5], [-1.0, 0.0]])
+    got, want = ak.where(ak.asarray(a)), np.where(a)
+    assert len(got) == len(want)
+    for g, w in zip(got, want, strict=True):
+        same(g, w)
+    with pytest.raises(TypeError, match="where: expected three arguments"):
+        ak.where(ak.asarray(a), 1.0)
+    with pytest.raises(TypeError, match="where: 'condition'"):
+        ak.where([[1.0, 0.0]])
+    with ak.use(promotion="strict"), pytest.raises(TypeError, match="where: expected three"):
+        ak.where(ak.asarray(a) > 0)
 
 
 def test_strict_refuses_the_numpy_spellings(driver):

@@ -8,6 +8,7 @@ Each test runs the same program on NumPy arrays and on arraykit arrays and compa
 from __future__ import annotations
 
 import gc
+import threading
 import weakref
 
 import numpy as np
@@ -105,6 +106,29 @@ def test_failed_write_leaves_base_and_views_unchanged(driver):
     np.testing.assert_array_equal(np.asarray(x), [[1, 2, 3], [4, 5, 6]])
     np.testing.assert_array_equal(np.asarray(v), [4, 5, 6])
     np.testing.assert_array_equal(np.asarray(w), [[2, 3], [5, 6]])
+
+
+def test_threads_writing_disjoint_columns_lose_no_update(driver):
+    # scikit-learn's threaded pairwise_distances fills column blocks of one output array;
+    # on immutable drivers each write is a read-update-store that must not interleave.
+    n = 6
+    want = np.broadcast_to(np.arange(1.0, 4 * n + 1), (3, 4 * n))
+    for _ in range(3):
+        out = ak.zeros((3, 4 * n))
+        barrier = threading.Barrier(n)
+
+        def fill(i: int, out: ak.Array = out, barrier: threading.Barrier = barrier) -> None:
+            barrier.wait()
+            for j in range(4 * i, 4 * i + 4):
+                out[:, j] = float(j)
+            out[:, 4 * i : 4 * i + 4] += 1.0  # through a view of out
+
+        threads = [threading.Thread(target=fill, args=(i,)) for i in range(n)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        np.testing.assert_array_equal(np.asarray(out), want)
 
 
 def test_views_form_no_reference_cycles(driver):

@@ -291,6 +291,11 @@ class Driver:
     #     64 bits, inside a transform) on ``device``: words of block c, then c + 1, ...
     #     (``arraykit/random/_philox.py`` states the algorithm; core composes it otherwise).
     philox4x32_10 = None
+    # full_like(x, fill_value, dtype, device) -> x   an array of ``x``'s shape filled with
+    #     ``fill_value`` (a Python scalar of ``dtype``'s kind) on ``device``; core calls it
+    #     for ``*_like`` of an ``x`` whose shape has unknown (``None``) sizes, and raises a
+    #     ``ValueError`` naming the function without it.
+    full_like = None
     # compute(xs) -> tuple[x, ...]   ``ak.compute``: the natives ``xs`` (a tuple) with their
     #     values computed and held by the driver (a lazy driver runs its graph once for all
     #     of them; sizes unknown before are known after).  ``None``: values are computed

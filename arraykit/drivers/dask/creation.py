@@ -88,6 +88,9 @@ class Creation:
     def full(self, shape: tuple[int, ...], fill_value: Any, dtype: np.dtype, device: Device) -> Any:
         return da.full(shape, fill_value, dtype=dtype, chunks=self._chunks(shape))
 
+    def full_like(self, x: da.Array, fill_value: Any, dtype: np.dtype, device: Device) -> Any:
+        return da.full_like(x, fill_value, dtype=dtype)  # x's chunks, known or not
+
     def empty(self, shape: tuple[int, ...], dtype: np.dtype, device: Device) -> da.Array:
         return da.empty(shape, dtype=dtype, chunks=self._chunks(shape))
 

@@ -63,6 +63,16 @@ class Interop:
         return x.__dlpack_device__()
 
     def from_dlpack(self, obj: Any, device: Device, copy: bool | None) -> Any:
-        out = jax.dlpack.from_dlpack(obj, device=device.native, copy=copy)
+        try:
+            out = jax.dlpack.from_dlpack(obj, device=device.native, copy=copy)
+        except jax.errors.JaxRuntimeError as e:
+            # XLA takes compact (maybe transposed) strides only; a strided producer (a
+            # NumPy column slice: scikit-learn's move_to passes one) is copied compact.
+            if "striding" not in str(e):
+                raise
+            if copy is False:
+                raise BufferError(f"from_dlpack: copy=False, but {e}") from None
+            host = np.ascontiguousarray(np.from_dlpack(obj))
+            out = jax.dlpack.from_dlpack(host, device=device.native, copy=True)
         self._check_dtype(device, self.dtype_of(out), "from_dlpack")
         return out
