@@ -392,6 +392,7 @@ def _filled_like(fn: str, x: Array, fill: Any, dtype: Any, device: Any) -> Array
     drv, shape, dtype = x._driver, x.shape, _dtype_arg(dtype, fn) or x._dtype
     dev = drv.device_of(x._value) if device is None else _config.resolve_device(drv, device)
     if fn == "full_like":
+        fill, _ = python_scalar(fill, fn, "fill_value")  # np.float32(0.5), 0-D arrays
         _check_fill(fill, dtype, fn)
     if None not in shape:
         value = drv.empty(shape, dtype, dev) if fill is None else drv.full(shape, fill, dtype, dev)

@@ -14,14 +14,27 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from . import _interop, _ndarray
+import numpy as np
+
+from . import _config, _interop, _ndarray
 from ._array import Array
 from ._config import reduce_device
+from ._data_types import astype
 from ._devices import Device
 from ._indexing import getitem, setitem
 from ._linalg_core import matrix_transpose
 from ._manipulation import permute_dims
 from ._views import assign
+
+
+def _same_kind(result: np.dtype, target: np.dtype) -> bool:
+    """Whether an in-place operator casts ``result`` back to the array's ``target`` dtype:
+    NumPy's ``same_kind`` rule (``int32_array += int64_array``, ``float32 += float64``),
+    outside ``promotion="strict"``, where the standard's in-place rule (no dtype change)
+    holds."""
+    if _config.get().promotion.name == "strict":
+        return False
+    return bool(np.can_cast(result, target, "same_kind"))
 
 
 def install(namespace: ModuleType) -> None:
@@ -143,6 +156,8 @@ def _install_operators(namespace: dict[str, Any]) -> None:
             if not _operand_ok(other):
                 return _refuse(fn.__name__, other)
             result = fn(self, other)
+            if result._dtype is not self._dtype and _same_kind(result._dtype, self._dtype):
+                result = astype(result, self._dtype)  # NumPy's in-place casting, not strict
             if result._dtype is not self._dtype:
                 raise TypeError(
                     f"in-place {name}: the result dtype {result._dtype} differs from the "

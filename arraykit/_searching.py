@@ -299,6 +299,14 @@ def where(
                 f"{type(a).__name__}"
             )
     arrays = [a for a in (condition, x1, x2) if a.__class__ is Array]
+    if len(arrays) == 1 and _config.get().promotion.name != "strict":
+        # Two Python scalars, as NumPy takes them (SciPy's solvers write where(c, 0, 1)):
+        # x1 becomes an array of its default dtype on the condition's device, and x2
+        # promotes with it as a weak scalar (where(c, 1, 2.5) is float64, as in NumPy).
+        from ._creation import asarray
+
+        x1 = asarray(x1, device=condition.device)
+        arrays.append(x1)
     if len(arrays) == 1:
         raise TypeError(
             "where: at least one of 'x1' and 'x2' must be an arraykit array, got "

@@ -121,6 +121,46 @@ def test_where_with_the_condition_alone_is_nonzero(driver):
         ak.where(ak.asarray(a) > 0)
 
 
+def test_where_with_two_python_scalars_as_numpy(driver):
+    c = np.array([True, False, True])
+    for x1, x2 in ((0, 1), (1, 2.5), (True, 3), (0.5, 1j)):
+        same(ak.where(ak.asarray(c), x1, x2), np.where(c, x1, x2))
+    with ak.use(promotion="strict"), pytest.raises(TypeError, match="at least one"):
+        ak.where(ak.asarray(c), 0, 1)
+
+
+@pytest.mark.parametrize(
+    ("dtype", "other"),
+    [("int32", "int64"), ("float32", "float64"), ("int8", "int16"), ("complex64", "float64")],
+)
+def test_in_place_operators_cast_same_kind_as_numpy(driver, dtype, other):
+    a = np.array([1, 2, 3], dtype=dtype)
+    b = np.array([3, 1, 2], dtype=other)
+    x = ak.asarray(a.copy())
+    a += b  # NumPy casts the int64 (float64) result back: casting="same_kind"
+    x += ak.asarray(b)
+    same(x, a)
+    with ak.use(promotion="strict"), pytest.raises(TypeError, match="in-place add"):
+        ak.asarray(np.array([1, 2], dtype=dtype)).__iadd__(ak.asarray(b[:2]))
+
+
+def test_in_place_operators_refuse_another_kind(driver):
+    x = ak.asarray(np.array([1, 2], dtype="int64"))
+    with pytest.raises(TypeError, match="in-place add"):  # NumPy: UFuncTypeError
+        x += ak.asarray([0.5, 0.5])
+    u = ak.asarray(np.array([1, 2], dtype="uint8"))
+    with pytest.raises(TypeError, match="in-place add"):  # int16 into uint8: not same kind
+        u += ak.asarray(np.array([1, 1], dtype="int16"))
+    same(x, np.array([1, 2]))
+    same(u, np.array([1, 2], dtype="uint8"))
+
+
+def test_full_like_takes_numpy_scalars_and_0d_arrays(driver):
+    x = ak.zeros(2, dtype=ak.float32)
+    for fill in (np.float64(2.5), ak.asarray(2.5), np.int64(3)):
+        same(ak.full_like(x, fill), np.full_like(np.zeros(2, np.float32), float(fill)))
+
+
 def test_strict_refuses_the_numpy_spellings(driver):
     x = ak.asarray([1.0, 2.0])
     with ak.use(promotion="strict"):

@@ -1,0 +1,67 @@
+"""pytest plugin: SciPy's own array API tests with arraykit as one more backend.
+
+Run as ``SCIPY_ARRAY_API=1 pytest -p scipy_arraykit --pyargs scipy.special -m
+array_api_backends`` with ``tests/clients`` on ``PYTHONPATH`` (``tox -e clients`` does).
+SciPy's tests take their namespace from the ``xp`` fixture of ``scipy/conftest.py``,
+parametrised over the backends found at import; when that conftest is registered, this
+plugin adds ``arraykit`` to its parameters (after ``array_api_strict``) and to its known
+backends (so ``skip_xp_backends`` markers naming others still resolve), and makes the first
+driver of ``ARRAYKIT_TEST_DRIVERS`` (default ``numpy``) arraykit's default, with float64
+defaults.  At the end it prints the outcomes per backend, arraykit's next to
+array-api-strict's.
+"""
+
+from __future__ import annotations
+
+import collections
+import dataclasses
+import os
+from typing import Any
+
+import pytest
+
+_COUNTS: collections.Counter[tuple[str, str]] = collections.Counter()
+_BACKENDS = ("arraykit", "array_api_strict")
+
+
+def _driver() -> str:
+    return (os.environ.get("ARRAYKIT_TEST_DRIVERS") or "numpy").split(",")[0]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    os.environ.setdefault("SCIPY_ARRAY_API", "1")
+    import arraykit as ak
+
+    ak.use(_driver(), promotion="numpy", default_float="float64", default_int="int64")
+
+
+def pytest_plugin_registered(plugin: Any, manager: Any) -> None:
+    if getattr(plugin, "__name__", None) != "scipy.conftest":
+        return
+    import arraykit
+
+    fixture = plugin.xp
+    marker = fixture._fixture_function_marker
+    param = pytest.param(arraykit, id="arraykit", marks=pytest.mark.array_api_backends)
+    fixture._fixture_function_marker = dataclasses.replace(marker, params=(*marker.params, param))
+    plugin.xp_known_backends.add("arraykit")
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    params = report.nodeid.partition("[")[2]
+    name = next((n for n in _BACKENDS if n in params), None)
+    if name is None:
+        return
+    if report.when == "call" or (report.when == "setup" and not report.passed):
+        outcome = report.outcome
+        if hasattr(report, "wasxfail"):
+            outcome = "xpassed" if report.passed else "xfailed"
+        _COUNTS[name, outcome] += 1
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    terminalreporter.section(f"array API backends (arraykit on the {_driver()!r} driver)")
+    for name in _BACKENDS:
+        outcomes = {o: n for (ns, o), n in sorted(_COUNTS.items()) if ns == name}
+        line = ", ".join(f"{n} {o}" for o, n in outcomes.items()) or "no tests"
+        terminalreporter.write_line(f"{name}: {line}")
