@@ -1,0 +1,317 @@
+"""Differential fuzzing: random programs of 1-6 arraykit calls, each call checked against
+NumPy itself on the same input (issue 13, item 2).
+
+A program starts from an array of a drawn dtype (bool, every integer, float32/64,
+complex64/128), shape (0-3 dimensions, empty ones included) and values (NaN, +-inf, -0.0,
+subnormals where ``driver.capabilities.subnormals``, integers at their dtype's limits;
+complex values have finite parts).  Each step draws a call that fits the current array
+(``differential_ops`` and ``differential_numeric`` hold the calls, their NumPy references
+and the checks), runs it on the driver under test and NumPy on an identical copy of the
+input, compares, and feeds the driver's result into the next call.
+
+Checks: identical dtypes, shapes, NaN and inf positions everywhere; identical bits for
+integer, bool and exactly rounded operations; ``ULP_BOUNDS`` for transcendental
+functions; ``REL_TOL`` times the problem size (and condition number) for sums, linalg and
+FFT.  Where a driver flushes subnormals (``capabilities.subnormals`` false), a subnormal
+NumPy result may be zero.  Both raising is agreement (the program stops there).
+
+Budget: ``ARRAYKIT_FUZZ_EXAMPLES`` programs per driver (200 by default; tox's ``fuzz``
+env runs 10^4).  ``ARRAYKIT_FUZZ_REPORT=path`` appends one JSON line per driver with the
+number of programs and calls run.  ``tests/data/known_disagreements.toml`` lists the
+comparisons skipped on purpose, each with its reason.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+import tomllib
+import warnings
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from differential_numeric import draw_fft, draw_linalg
+from differential_ops import (
+    BINARY_EXACT,
+    BINARY_ULP,
+    REL_TOL,
+    ULP_BOUNDS,
+    UNARY_EXACT,
+    UNARY_ULP,
+    Call,
+    binary_drawer,
+    draw_cumulative,
+    draw_getitem,
+    draw_reduction,
+    draw_search,
+    draw_setitem,
+    draw_sort,
+    draw_unique,
+    unary_drawer,
+)
+from hypothesis import HealthCheck, given, note, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+import arraykit as ak
+
+EXAMPLES = int(os.environ.get("ARRAYKIT_FUZZ_EXAMPLES", "200"))
+KNOWN = tomllib.loads(
+    (Path(__file__).parent / "data" / "known_disagreements.toml").read_text()
+).get("disagreement", [])
+
+DTYPES = [np.dtype(n) for n in (
+    "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+    "float32", "float64", "complex64", "complex128")]  # fmt: skip
+
+DRAWERS = [
+    unary_drawer(UNARY_EXACT, "exact"), unary_drawer(UNARY_ULP, "ulp"),
+    binary_drawer(BINARY_EXACT, "exact"), binary_drawer(BINARY_ULP, "ulp"),
+    draw_reduction, draw_cumulative, draw_sort, draw_unique, draw_search,
+    draw_getitem, draw_setitem, draw_linalg, draw_fft,
+]  # fmt: skip
+
+
+# ------------------------------------------------------------------------- values
+def elements(caps: Any, profile: str) -> Any:
+    """dtype -> strategy of its values; ``moderate``: small values only (linalg, FFT)."""
+
+    def el(dtype: np.dtype) -> st.SearchStrategy:
+        if dtype == np.bool_:
+            return st.booleans()
+        if dtype.kind in "iu":
+            info = np.iinfo(dtype)
+            small = st.integers(max(info.min, -5), min(info.max, 5))
+            if profile == "moderate":
+                return small
+            edges = [info.min, info.min + 1, info.max, info.max - 1, 0, 1]
+            return small | st.sampled_from(edges) | st.integers(info.min, info.max)
+        if dtype.kind == "c":
+            part = el(np.dtype(f"float{dtype.itemsize * 4}")).filter(np.isfinite)
+            return st.builds(complex, part, part)
+        width, fi = dtype.itemsize * 8, np.finfo(dtype)
+        mid = st.integers(-9, 9).map(float) | st.floats(-10.0, 10.0, width=width)
+        if profile == "moderate":
+            return mid
+        specials = [
+            0.0,
+            -0.0,
+            np.inf,
+            -np.inf,
+            np.nan,
+            float(fi.max),
+            -float(fi.max),
+            float(fi.smallest_normal),
+            -float(fi.smallest_normal),
+            float(fi.eps),
+        ]
+        if caps.subnormals:
+            specials += [float(fi.smallest_subnormal), -float(fi.smallest_subnormal)]
+        anything = st.floats(width=width, allow_subnormal=caps.subnormals)
+        return mid | st.sampled_from(specials) | anything
+
+    return el
+
+
+SHAPES = hnp.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=5) | st.builds(
+    lambda b, n: (*b, n, n), st.sampled_from([(), (2,)]), st.integers(1, 4)
+)
+
+
+# ---------------------------------------------------------------------- comparing
+def _tuple(out: Any) -> tuple[Any, ...]:
+    return tuple(out) if isinstance(out, tuple) else (out,)
+
+
+def _one(out: tuple[Any, ...]) -> Any:
+    return out[0] if len(out) == 1 else out
+
+
+def _parts(a: np.ndarray) -> list[np.ndarray]:
+    return [a.real, a.imag] if a.dtype.kind == "c" else [a]
+
+
+def _flushed(g: np.ndarray, w: np.ndarray, caps: Any) -> np.ndarray:
+    """Where a flushing driver may return zero for NumPy's subnormal result."""
+    if caps.subnormals or w.dtype.kind not in "fc":
+        return np.zeros(w.shape, bool)
+    tiny = np.finfo(w.dtype).smallest_normal
+    return (np.abs(w) < tiny) & (g == 0)
+
+
+def _same_specials(g: np.ndarray, w: np.ndarray) -> str | None:
+    for gp, wp in zip(_parts(g), _parts(w), strict=True):
+        if not np.array_equal(np.isnan(gp), np.isnan(wp)):
+            return "NaN positions differ"
+        inf = np.isinf(wp) | np.isinf(gp)
+        if not np.array_equal(gp[inf], wp[inf]):
+            return "inf positions differ"
+    return None
+
+
+def _exact(g: np.ndarray, w: np.ndarray, caps: Any, zero_sign: bool) -> str | None:
+    if w.dtype.kind not in "fc":
+        return None if np.array_equal(g, w) else "values differ"
+    if err := _same_specials(g, w):
+        return err
+    for gp, wp in zip(_parts(g), _parts(w), strict=True):
+        ok = (gp == wp) | np.isnan(wp) | _flushed(gp, wp, caps)
+        if zero_sign:
+            ok &= (np.signbit(gp) == np.signbit(wp)) | np.isnan(wp) | _flushed(gp, wp, caps)
+        if not ok.all():
+            return "values (or signs of zero) differ"
+    return None
+
+
+def _ulp(g: np.ndarray, w: np.ndarray, caps: Any, bound: int) -> str | None:
+    if err := _same_specials(g, w):
+        return err
+    fin = np.isfinite(w) & np.isfinite(g)
+    wide = w.astype(np.complex128 if w.dtype.kind == "c" else np.float64)
+    real_dt = np.finfo(w.dtype).dtype
+    spacing = np.spacing(np.maximum(np.abs(w), np.finfo(real_dt).smallest_normal).astype(real_dt))
+    err = np.abs(g.astype(wide.dtype) - wide)
+    ok = ~fin | (err <= bound * spacing.astype(np.float64)) | _flushed(g, w, caps)
+    if not ok.all():
+        worst = float(np.max(np.where(fin, err / spacing, 0)))
+        return f"{worst:.1f} ulp > {bound} ulp"
+    return None
+
+
+def _rel(g: np.ndarray, w: np.ndarray, scale: Any, tol: float) -> str | None:
+    if err := _same_specials(g, w):
+        return err
+    scale = np.broadcast_to(np.asarray(scale, np.float64), w.shape)
+    fin = np.isfinite(w) & np.isfinite(scale)
+    err = np.abs(g.astype(np.complex128) - w.astype(np.complex128))
+    ok = ~fin | (err <= tol * scale)
+    if not ok.all():
+        worst = float(np.max(np.where(fin, err / np.where(scale > 0, scale, 1), 0)))
+        return f"relative error {worst:.3g} > {tol:.3g}"
+    return None
+
+
+def compare(call: Call, x: np.ndarray, got: tuple, want: tuple, caps: Any) -> str | None:
+    if len(got) != len(want):
+        return f"{len(got)} outputs, NumPy has {len(want)}"
+    for i, (g, w) in enumerate(zip(got, want, strict=True)):
+        if g.dtype != w.dtype:
+            return f"output {i}: dtype {g.dtype}, NumPy {w.dtype}"
+        if g.shape != w.shape:
+            return f"output {i}: shape {g.shape}, NumPy {w.shape}"
+    if call.post is not None:
+        got, want = _tuple(call.post(_one(got))), _tuple(call.post(_one(want)))
+    scales = _tuple(call.scale(x)) if call.scale is not None else ()
+    for i, (g, w) in enumerate(zip(got, want, strict=True)):
+        if call.check in ("exact", "unstable"):
+            err = _exact(g, w, caps, zero_sign=call.check == "exact")
+        elif call.check == "ulp" and w.dtype.kind in "fc":
+            double = np.finfo(w.dtype).dtype == np.float64
+            err = _ulp(g, w, caps, ULP_BOUNDS[call.name][int(double)])
+        elif call.check == "rel" and w.dtype.kind in "fc":
+            scale = scales[i] if len(scales) > 1 else scales[0]
+            err = _rel(g, w, scale, REL_TOL[w.dtype.name] * call.n)
+        else:
+            err = _exact(g, w, caps, zero_sign=True)
+        if err:
+            return f"output {i}: {err}"
+    return None
+
+
+def known(driver: Any, call: Call, x: np.ndarray) -> dict | None:
+    for entry in KNOWN:
+        if entry["driver"] in (driver.name, "*") and entry["function"] == call.name:
+            env = {"np": np, "x": x, "dtype": x.dtype.name, **call.extra}
+            if eval(entry.get("condition", "True"), env):
+                return entry
+    return None
+
+
+# ------------------------------------------------------------------------- running
+def _host(out: Any) -> tuple[np.ndarray, ...]:
+    return tuple(np.array(o, copy=True) for o in _tuple(out))
+
+
+def run_program(data: Any, driver: Any, stats: Counter) -> None:
+    caps = driver.capabilities
+    dtype = data.draw(st.sampled_from(DTYPES), label="dtype")
+    profile = data.draw(st.sampled_from(["any", "moderate"]), label="values")
+    el = elements(caps, profile)
+    x = data.draw(hnp.arrays(dtype, data.draw(SHAPES, label="shape"), elements=el(dtype)))
+    a = ak.asarray(x.copy())
+    steps = data.draw(st.integers(1, 6), label="length")
+    stats["programs"] += 1
+    for step in range(steps):
+        order = data.draw(st.permutations(range(len(DRAWERS))), label="drawers")
+        call = next(c for i in order if (c := DRAWERS[i](data, x, el)) is not None)
+        note(f"step {step}: {call.name} on {x.dtype}{list(x.shape)} {x.tolist()!r:.400}")
+        stats["calls"] += 1
+        stats[call.name] += 1
+        ref_err = ak_err = None
+        with np.errstate(all="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                want = _host(call.ref(x.copy()))
+            except Exception as e:
+                ref_err = e
+            try:
+                out = call.ak(a)
+                got = _host(out)
+            except Exception as e:
+                ak_err = e
+        entry = known(driver, call, x)
+        if entry is not None:
+            stats["known"] += 1
+            note(f"  skipped: known disagreement ({entry['reason']})")
+        if ref_err or ak_err:
+            if entry is None and (ref_err is None or ak_err is None):
+                raise AssertionError(f"{call.name}: NumPy raised {ref_err!r}, arraykit {ak_err!r}")
+            return
+        if entry is None and (err := compare(call, x, got, want, caps)):
+            note(f"  arraykit: {[g.tolist() for g in got]!r:.600}")
+            note(f"  NumPy:    {[w.tolist() for w in want]!r:.600}")
+            raise AssertionError(f"{call.name} on {driver.name}: {err}")
+        flow = _tuple(out)[call.flow] if isinstance(out, tuple) else out
+        a, x = flow, got[call.flow]
+        if x.size > 600 or x.ndim > 4:
+            return
+
+
+def test_differential(driver: ak.drivers.Driver) -> None:
+    stats: Counter = Counter()
+    start = time.perf_counter()
+
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+    @given(data=st.data())
+    def programs(data: Any) -> None:
+        run_program(data, driver, stats)
+
+    try:
+        programs()
+    finally:
+        if path := os.environ.get("ARRAYKIT_FUZZ_REPORT"):
+            row = {
+                "driver": driver.name,
+                "programs": stats.pop("programs", 0),
+                "calls": stats.pop("calls", 0),
+                "known": stats.pop("known", 0),
+                "seconds": round(time.perf_counter() - start, 1),
+                "per_function": stats,
+            }
+            with open(path, "a") as f:
+                f.write(json.dumps(row, sort_keys=True) + "\n")
+
+
+@pytest.mark.parametrize("entry", KNOWN, ids=lambda e: f"{e['driver']}-{e['function']}")
+def test_known_disagreements_are_explained(entry: dict) -> None:
+    assert set(entry) == {"driver", "function", "condition", "reason"}, entry
+    assert len(entry["reason"]) > 20, "say why the backend cannot match NumPy"
+    compile(entry["condition"], "<condition>", "eval")
