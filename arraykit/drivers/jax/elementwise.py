@@ -137,7 +137,8 @@ def _divide(x1: Any, x2: Any) -> Any:
 def _floor_divide(x1: Any, x2: Any) -> Any:
     out = jnp.floor_divide(x1, x2)
     if not jnp.issubdtype(x1.dtype, jnp.floating):
-        return out
+        # Integer division by zero gives 0, as NumPy and the other drivers do (XLA: -1).
+        return jnp.where(x2 == 0, jnp.zeros_like(out), out)
     # The spec's floor(x1 / x2) where a zero or an infinity is involved (signed zeros,
     # infinities); jnp's Python-style divmod elsewhere.
     special = ~(jnp.isfinite(x1) & jnp.isfinite(x2)) | (x1 == 0) | (x2 == 0)
