@@ -80,3 +80,13 @@ def test_integer_floor_divide_by_zero_is_zero(driver, dtype):
         assert np.asarray(ak.floor_divide(x, zero)).tolist() == [0, 0, 0, 0]
         assert np.asarray(ak.floor_divide(x, 0)).tolist() == [0, 0, 0, 0]
         assert np.asarray(ak.remainder(x, zero)).tolist() == [0, 0, 0, 0]
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_float_floor_divide_is_numpys_divmod_quotient(driver, dtype):
+    # found by tests/test_differential.py: TensorFlow's floor(x1 / x2) gave 5.0 // 0.1 == 50
+    a = np.array([5.0, -5.0, 1.0, 0.3, 7.0, 1e30], dtype=dtype)
+    b = np.array([0.1, 0.1, 0.1, 0.1, -2.0, 3e-9], dtype=dtype)
+    x1, x2 = ak.asarray(a), ak.asarray(b)
+    np.testing.assert_array_equal(np.asarray(ak.floor_divide(x1, x2)), np.floor_divide(a, b))
+    np.testing.assert_array_equal(np.asarray(ak.remainder(x1, x2)), np.remainder(a, b))

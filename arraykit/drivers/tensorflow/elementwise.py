@@ -372,7 +372,15 @@ def _division(k: KernelTable, P: dict[str, Prim]) -> dict[str, Prim]:
 
     def floor_divide(x1: tf.Tensor, x2: tf.Tensor) -> tf.Tensor:
         if x1.dtype in REAL_FLOATING:
-            return fdiv_float(x1, x2)  # floor(x1 / x2): the standard's preferred special cases
+            # NumPy's quotient of npy_divmod (5.0 // 0.1 is 49: 0.1 is a little above 1/10),
+            # so that x1 == x2 * (x1 // x2) + x1 % x2 as with remainder; floor(x1 / x2), the
+            # standard's special cases, where an operand is zero or infinite.
+            zero = S.zeros_like(x1)
+            special = gm.logical_or(
+                gm.logical_or(gm.equal(x1, zero), gm.equal(x2, zero)),
+                gm.logical_or(gm.is_inf(x1), gm.is_inf(x2)),
+            )
+            return _select(special, fdiv_float(x1, x2), _float_divmod(x1, x2)[0])
         zero, _bad, safe = _int_args(x1, x2)
         out = fdiv(x1, safe)
         if x1.dtype in SIGNED:
