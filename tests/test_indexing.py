@@ -362,3 +362,16 @@ def test_take_property(driver, x, data):
     n = x.shape[axis]
     idx = np.array(data.draw(st.lists(st.integers(-n, n - 1), max_size=6)), dtype=np.int64)
     check(ak.take(ak.asarray(x), ak.asarray(idx), axis=axis), np.take(x, idx, axis=axis))
+
+
+@pytest.mark.parametrize(
+    "shape, key",
+    [((1, 1, 0), np.array([[True]])), ((2, 3, 0), np.array([[True, False, True]] * 2)),
+     ((3, 0), np.array([[0, 2]]))],
+)  # fmt: skip
+def test_advanced_index_of_an_array_with_an_empty_axis(driver, shape, key):
+    # found by tests/test_differential.py: TensorFlow's gather_nd refused empty params
+    a = np.zeros(shape, np.float32)
+    got = ak.asarray(a)[ak.asarray(key)]
+    assert got.shape == a[key].shape
+    assert np.asarray(got).shape == a[key].shape
