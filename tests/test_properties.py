@@ -290,3 +290,12 @@ def test_hyperbolic_functions_keep_signed_zeros_and_gradients(driver):
 
     check(ak.sinh)
     check(ak.atanh)
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_complex_sqrt_near_the_largest_float(driver, dtype):
+    # found by tests/test_differential.py: TensorFlow's sqrt(3.4e38 + 0j) was inf + 0j
+    big = np.finfo(dtype).max
+    z = np.array([big + 0j, big + big * 1j, -big + 1j, big / 3 - big * 1j, 4 + 0j], dtype)
+    got = np.asarray(ak.sqrt(ak.asarray(z)))
+    np.testing.assert_allclose(got, np.sqrt(z), rtol=1e-6)

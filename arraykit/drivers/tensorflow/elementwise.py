@@ -24,7 +24,7 @@ from tensorflow.python.ops import gen_bitwise_ops as gb
 from tensorflow.python.ops import gen_math_ops as gm
 
 from . import support as S
-from .complex_math import complex_logs, complex_tanh, conj_symmetric
+from .complex_math import complex_logs, complex_tanh, conj_symmetric, scaled_sqrt
 from .support import (
     BOOL,
     COMPLEX,
@@ -100,7 +100,7 @@ def build(k: KernelTable, nan_ok: bool) -> dict[str, Prim]:
     ):  # fmt: skip
         P[name] = lift(k, op, fn, FLOATING, MODULAR_WORK)
     P.update(complex_logs(P))
-    P["sqrt"] = conj_symmetric(P["sqrt"])
+    P["sqrt"] = conj_symmetric(scaled_sqrt(P["sqrt"]))
     P["tanh"] = complex_tanh(P["tanh"])
     log = P["log"]
 
