@@ -69,6 +69,8 @@ def test_compute_runs_several_arrays_and_learns_sizes(dk):
     assert pos.shape == (None,) and neg.shape == (None,)
     with pytest.raises(ValueError, match=r"ak\.compute"):
         ak.reshape(pos, (2, -1))
+    with pytest.raises(ValueError, match=r"matmul.*ak\.compute"):  # found by the fuzzer:
+        ak.matmul(pos, ak.ones(6))  # Dask's own error was "(nan,) @ (6,)" mismatch
     p, n = ak.compute(pos, neg)
     assert p.shape == (6,) and n.shape == (4,)
     np.testing.assert_array_equal(np.asarray(p), data[data > 0])
