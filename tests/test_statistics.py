@@ -334,3 +334,14 @@ def test_integer_cumulative_sum_is_exact(driver, data, axis_data):
     # Python ints as the oracle: the accumulation must not overflow.
     expected = np.cumsum(data.astype(object), axis=axis).astype(wide)
     np.testing.assert_array_equal(np.asarray(out), expected)
+
+
+@pytest.mark.parametrize("name", ["max", "min"])
+@pytest.mark.parametrize("shape, axis", [((0, 3), 1), ((0, 0, 1), -1), ((2, 0, 3), (0, 2))])
+def test_extremum_over_nonempty_axes_of_an_empty_array(driver, name, shape, axis):
+    # found by tests/test_differential.py: Dask's own reduction raised on the empty chunks
+    a = np.zeros(shape, np.int16)
+    for keepdims in (False, True):
+        got = getattr(ak, name)(ak.asarray(a), axis=axis, keepdims=keepdims)
+        want = getattr(np, name)(a, axis=axis, keepdims=keepdims)
+        assert np.asarray(got).shape == want.shape and got.dtype == want.dtype
