@@ -76,6 +76,8 @@ def test_compute_runs_several_arrays_and_learns_sizes(dk):
     np.testing.assert_array_equal(np.asarray(p), data[data > 0])
     np.testing.assert_array_equal(np.asarray(n), np.nonzero(data < 0)[0])
     assert ak.reshape(p, (2, -1)).shape == (2, 3)
+    # found by the fuzzer: Dask's argmax failed on unknown chunk sizes
+    assert int(ak.argmax(pos)) == 4 and ak.argmin(pos, axis=0, keepdims=True).shape == (1,)
     assert pos.shape == (None,)  # the inputs are unchanged
 
 
