@@ -48,5 +48,9 @@ class Searching:
 def _sized(x: da.Array) -> da.Array:
     """``x`` with its chunk sizes known: Dask's argmax/argmin turn block offsets into
     indices and fail on unknown ones ("'float' object cannot be interpreted as an
-    integer", after a boolean index or unique_*); computing the sizes keeps no data."""
-    return x.compute_chunk_sizes() if any(np.isnan(n) for n in x.shape) else x
+    integer", after a boolean index or unique_*); computing the sizes keeps no data.
+    On a new handle of the graph: ``compute_chunk_sizes`` updates its array in place, and
+    the input's shape stays as it was."""
+    if not any(np.isnan(n) for n in x.shape):
+        return x
+    return da.Array(x.dask, x.name, x.chunks, meta=x._meta).compute_chunk_sizes()
