@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from differential_ops import COND_LIMIT, Call, Elements, kind
+from differential_ops import COND_LIMIT, Call, Elements, kind, pick
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
@@ -88,7 +88,7 @@ def draw_linalg(data: Any, x: np.ndarray, el: Elements) -> Call | None:
                 names += ["linalg.inv", "linalg.det", "linalg.solve"]
         if x.shape[-2] >= x.shape[-1] and cond <= COND_LIMIT[x.dtype.name]:
             names.append("linalg.qr")
-    name = data.draw(st.sampled_from(names), label="op")
+    name = pick(data, names)
     if name == "matmul":
         return _matmul(data, x, el)
     n = x.shape[-1]
@@ -157,7 +157,7 @@ def draw_fft(data: Any, x: np.ndarray, el: Elements) -> Call | None:
     names = ["fft.fft", "fft.ifft", "fft.fftn"] + (
         ["fft.rfft"] if kind(x) == "f" else ["fft.irfft"]
     )
-    name = data.draw(st.sampled_from(names), label="op")
+    name = pick(data, names)
     norm = data.draw(st.sampled_from(["backward", "ortho", "forward"]), label="norm")
     fn = getattr(ak.fft, name[4:])
     ref_fn = getattr(np.fft, name[4:])
