@@ -12,8 +12,14 @@ input, compares, and feeds the driver's result into the next call.
 Checks: identical dtypes, shapes, NaN and inf positions everywhere; identical bits for
 integer, bool and exactly rounded operations; ``ULP_BOUNDS`` for transcendental
 functions; ``REL_TOL`` times the problem size (and condition number) for sums, linalg and
-FFT.  Where a driver flushes subnormals (``capabilities.subnormals`` false), a subnormal
-NumPy result may be zero.  Both raising is agreement (the program stops there).
+FFT.  Where a driver flushes subnormals (``capabilities.subnormals`` false), a NumPy
+result below 4x the smallest normal number may be zero (a subnormal intermediate value).
+Both raising is agreement (the program stops there).  Not compared, as the standard
+leaves them to the implementation: the parts of complex products and quotients of
+infinite or NaN parts (only which elements are finite), and sums whose magnitude exceeds
+the dtype's range (overflow depends on the order).  On a lazy driver (Dask) a call that
+needs a size the driver cannot know yet is retried after ``ak.compute`` (the documented
+remedy), and its documented refusals end the program; both are counted in the report.
 
 Budget: ``ARRAYKIT_FUZZ_EXAMPLES`` programs per driver (200 by default; tox's ``fuzz``
 env runs 10^4).  ``ARRAYKIT_FUZZ_REPORT=path`` appends one JSON line per driver with the
