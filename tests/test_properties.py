@@ -299,3 +299,8 @@ def test_complex_sqrt_near_the_largest_float(driver, dtype):
     z = np.array([big + 0j, big + big * 1j, -big + 1j, big / 3 - big * 1j, 4 + 0j], dtype)
     got = np.asarray(ak.sqrt(ak.asarray(z)))
     np.testing.assert_allclose(got, np.sqrt(z), rtol=1e-6)
+    # and near the smallest normal one (TensorFlow: sqrt(2.2e-308j) was inf j)
+    tiny = np.finfo(dtype).smallest_normal
+    z = np.array([tiny * 1j, tiny + 0j, -tiny + tiny * 1j, 4 * tiny - 1j * tiny, 0.25j], dtype)
+    got = np.asarray(ak.sqrt(ak.asarray(z)))
+    np.testing.assert_allclose(got, np.sqrt(z), rtol=1e-6)
