@@ -227,13 +227,27 @@ def draw_reduction(data: Any, x: np.ndarray, el: Elements) -> Call | None:
         call.scale = lambda r: absref(np.abs(r).astype(np.float64), **red)
     elif k in "fc" and name == "prod":  # sequential vs pairwise: overflow may differ
         call.check, call.n = "rel", _count(x, axis)
-        call.scale = lambda r: np.abs(np.prod(r.astype(np.complex128), **red))
+        call.scale = lambda r: _prod_scale(
+            r, lambda v: np.sum(v, **red), lambda v: np.prod(v, **red)
+        )
     elif name in ("var", "std"):
         call.check, call.n = "rel", _count(x, axis) + 4
         call.scale = lambda r: np.mean(np.square(r.astype(np.float64)), **red)
         if name == "std":  # compare variances: sqrt near 0 amplifies rounding
             call.post = np.square
     return call
+
+
+def _prod_scale(r: np.ndarray, add: Callable, mul: Callable) -> np.ndarray:
+    """|product| per result element, or inf (not compared) where a partial product, in
+    some order, leaves the normal range: whether it overflows, or underflows (and is
+    flushed, capabilities.subnormals), depends on the order of the multiplications."""
+    fi = np.finfo(r.dtype)
+    m = np.abs(r).astype(np.float64)
+    lg = np.log2(np.where(m == 0, 1.0, m))
+    lo, hi = add(np.minimum(lg, 0)), add(np.maximum(lg, 0))
+    out = np.abs(mul(r.astype(np.complex128)))
+    return np.where((lo < np.log2(fi.smallest_normal)) | (hi > np.log2(fi.max)), np.inf, out)
 
 
 def draw_cumulative(data: Any, x: np.ndarray, el: Elements) -> Call | None:
@@ -251,8 +265,10 @@ def draw_cumulative(data: Any, x: np.ndarray, el: Elements) -> Call | None:
             call.scale = lambda r: np.cumulative_sum(np.abs(r).astype(np.float64), axis=axis,
                                                      include_initial=init)  # fmt: skip
         else:
-            call.scale = lambda r: np.abs(np.cumulative_prod(r.astype(np.float64), axis=axis,
-                                                             include_initial=init))  # fmt: skip
+            kw = {"axis": axis, "include_initial": init}
+            call.scale = lambda r: _prod_scale(
+                r, lambda v: np.cumulative_sum(v, **kw), lambda v: np.cumulative_prod(v, **kw)
+            )
     return call
 
 
