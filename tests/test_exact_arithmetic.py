@@ -90,3 +90,12 @@ def test_float_floor_divide_is_numpys_divmod_quotient(driver, dtype):
     x1, x2 = ak.asarray(a), ak.asarray(b)
     np.testing.assert_array_equal(np.asarray(ak.floor_divide(x1, x2)), np.floor_divide(a, b))
     np.testing.assert_array_equal(np.asarray(ak.remainder(x1, x2)), np.remainder(a, b))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_reciprocal_is_correctly_rounded(driver, dtype):
+    # found by tests/test_differential.py: TensorFlow's Reciprocal gave 1 / 1.0 == 0.99999994
+    a = np.random.default_rng(3).uniform(0.1, 10, 1000).astype(dtype)
+    a[:9] = 1.0
+    got = np.asarray(ak.reciprocal(ak.asarray(a.reshape(100, 10))))
+    np.testing.assert_array_equal(got.reshape(-1), np.asarray(1, dtype) / a)

@@ -226,6 +226,16 @@ def build(k: KernelTable, nan_ok: bool) -> dict[str, Prim]:
     P["subtract"] = lift(k, "Sub", gm.sub, NUMERIC, MODULAR_WORK)
     P["multiply"] = lift(k, "Mul", gm.mul, NUMERIC, MODULAR_WORK)
     P["divide"] = lift(k, "RealDiv", gm.real_div, FLOATING, MODULAR_WORK)
+    approximate_reciprocal, divide = P["reciprocal"], P["divide"]
+
+    def reciprocal(x: tf.Tensor) -> tf.Tensor:
+        # TF's Reciprocal kernel is an ulp off for a third of float32 inputs on CPU (1/1.0
+        # gave 0.99999994): 1 / x, correctly rounded as the standard's division is.
+        if x.dtype in REAL_FLOATING:
+            return divide(scalar_like(1.0, x), x)
+        return approximate_reciprocal(x)
+
+    P["reciprocal"] = reciprocal
 
     # -- comparisons (equality survives any injective cast; order needs value-preserving)
     P["equal"] = lift(k, "Equal", gm.equal, NUMERIC | BOOL, MODULAR_WORK, cast_back=False)
