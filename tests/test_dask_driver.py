@@ -69,6 +69,8 @@ def test_compute_runs_several_arrays_and_learns_sizes(dk):
     assert pos.shape == (None,) and neg.shape == (None,)
     with pytest.raises(ValueError, match=r"ak\.compute"):
         ak.reshape(pos, (2, -1))
+    with pytest.raises(ValueError, match=r"__getitem__.*ak\.compute"):  # found by the
+        pos[ak.asarray([0, 1])]  # fuzzer: Dask's NotImplementedError for integer arrays
     with pytest.raises(ValueError, match=r"matmul.*ak\.compute"):  # found by the fuzzer:
         ak.matmul(pos, ak.ones(6))  # Dask's own error was "(nan,) @ (6,)" mismatch
     p, n = ak.compute(pos, neg)

@@ -52,6 +52,8 @@ class Indexing:
             if any(np.isnan(n) for n in x.shape):
                 _need_sizes(x, key)
             return x[key]
+        if any(np.isnan(n) for n in x.shape):  # index arrays need the sizes (bounds; Dask
+            known(x, "__getitem__")  # raised NotImplementedError for integer arrays)
         ints = any(k.__class__ is int for k in key)
         if len(arrays) == 1 and not ints:
             a = arrays[0]
