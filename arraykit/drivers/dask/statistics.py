@@ -69,6 +69,8 @@ def _scan(
         return out
     shape = tuple(1 if i == axis else n for i, n in enumerate(x.shape))
     first = da.full(shape, identity, dtype=dtype, chunks=-1)
+    if not x.shape[axis]:  # no zero-length block after the identity: Dask's indexing of
+        return first  # such chunks ((1, 0)) went wrong (shapes (0, 2) for (0, 1))
     return da.concatenate([first, out], axis=axis)
 
 
