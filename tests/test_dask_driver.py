@@ -192,3 +192,12 @@ def test_moves_between_drivers(dk, other):
     back = ak.asarray(ak.sqrt(ours), driver=other)
     assert back.driver.name == other
     np.testing.assert_allclose(np.asarray(back), np.sqrt(data))
+
+
+def test_cumulative_with_initial_of_an_empty_unknown_size(dk):
+    # found by the fuzzer: after unique_* of an empty array the size is unknown; the
+    # identity block was followed by an empty one and nonzero found two elements
+    u = ak.unique_values(ak.asarray(np.zeros(0, np.int64)))
+    c = ak.cumulative_prod(u, include_initial=True)
+    assert c.shape == (1,) and u.shape == (None,)
+    assert np.asarray(ak.nonzero(c)[0]).tolist() == [0] and int(ak.argmin(c)) == 0

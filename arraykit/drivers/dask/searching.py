@@ -18,10 +18,10 @@ class Searching:
     """``argmax``, ``argmin``, ``nonzero``, ``where``, ``searchsorted``, ``count_nonzero``."""
 
     def argmax(self, x: da.Array, axis: int | None, keepdims: bool) -> da.Array:
-        return da.argmax(_sized(x), axis=axis, keepdims=keepdims).astype(np.int64)
+        return da.argmax(sized(x), axis=axis, keepdims=keepdims).astype(np.int64)
 
     def argmin(self, x: da.Array, axis: int | None, keepdims: bool) -> da.Array:
-        return da.argmin(_sized(x), axis=axis, keepdims=keepdims).astype(np.int64)
+        return da.argmin(sized(x), axis=axis, keepdims=keepdims).astype(np.int64)
 
     def nonzero(self, x: da.Array) -> tuple[da.Array, ...]:
         return tuple(i.astype(np.int64) for i in da.nonzero(x))
@@ -45,7 +45,7 @@ class Searching:
         return da.sum(x != 0, axis=axes, dtype=np.int64, keepdims=keepdims)
 
 
-def _sized(x: da.Array) -> da.Array:
+def sized(x: da.Array) -> da.Array:
     """``x`` with its chunk sizes known: Dask's argmax/argmin turn block offsets into
     indices and fail on unknown ones ("'float' object cannot be interpreted as an
     integer", after a boolean index or unique_*); computing the sizes keeps no data.

@@ -12,6 +12,8 @@ from typing import Any
 import dask.array as da
 import numpy as np
 
+from .searching import sized
+
 
 class Statistics:
     """Reductions and cumulative sums and products."""
@@ -64,6 +66,8 @@ class Statistics:
 def _scan(
     fn: Any, identity: int, x: da.Array, axis: int, dtype: np.dtype, include_initial: bool
 ) -> da.Array:
+    if include_initial and np.isnan(x.shape[axis]):  # whether the axis is empty decides
+        x = sized(x)  # the blocks below (after unique_* of an empty array, say)
     out = fn(x.astype(dtype), axis=axis, dtype=dtype) if x.shape[axis] else x.astype(dtype)
     if not include_initial:
         return out
