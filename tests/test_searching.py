@@ -341,3 +341,10 @@ def test_arg_reduction_of_an_empty_axis_with_an_empty_result(driver, name, shape
         want = np.sum(np.zeros(shape), axis=axis, keepdims=keepdims).shape
         assert got.shape == want and np.asarray(got).shape == want
         assert got.dtype == ak.int64
+
+
+@pytest.mark.parametrize("shape", [(0, 0), (2, 0), (0, 3)])
+def test_searchsorted_of_empty_values(driver, shape):
+    # found by tests/test_differential.py: Dask's result computed to shape (1, 0)
+    got = ak.searchsorted(ak.asarray(np.array([0, 1])), ak.asarray(np.zeros(shape, np.int64)))
+    assert got.shape == shape and np.asarray(got).shape == shape

@@ -35,7 +35,7 @@ class Searching:
         known(x1, "searchsorted")
         if sorter is not None:
             x1 = da.take(x1, sorter)
-        if x1.shape[0] == 0:
+        if x1.shape[0] == 0 or x2.size == 0:  # Dask computed (1, 0) for an empty (0, 0) x2
             return da.zeros(x2.shape, dtype=np.int64, chunks=x2.chunks)
         if x2.ndim == 0:  # Dask's blocks assume at least one dimension
             return da.searchsorted(x1, x2[None], side=side).astype(np.int64)[0]
