@@ -69,11 +69,17 @@ def test_compute_runs_several_arrays_and_learns_sizes(dk):
     assert pos.shape == (None,) and neg.shape == (None,)
     with pytest.raises(ValueError, match=r"ak\.compute"):
         ak.reshape(pos, (2, -1))
+    with pytest.raises(ValueError, match=r"__getitem__.*ak\.compute"):  # found by the
+        pos[ak.asarray([0, 1])]  # fuzzer: Dask's NotImplementedError for integer arrays
+    with pytest.raises(ValueError, match=r"matmul.*ak\.compute"):  # found by the fuzzer:
+        ak.matmul(pos, ak.ones(6))  # Dask's own error was "(nan,) @ (6,)" mismatch
     p, n = ak.compute(pos, neg)
     assert p.shape == (6,) and n.shape == (4,)
     np.testing.assert_array_equal(np.asarray(p), data[data > 0])
     np.testing.assert_array_equal(np.asarray(n), np.nonzero(data < 0)[0])
     assert ak.reshape(p, (2, -1)).shape == (2, 3)
+    # found by the fuzzer: Dask's argmax failed on unknown chunk sizes
+    assert int(ak.argmax(pos)) == 4 and ak.argmin(pos, axis=0, keepdims=True).shape == (1,)
     assert pos.shape == (None,)  # the inputs are unchanged
 
 
@@ -203,3 +209,12 @@ def test_moves_between_drivers(dk, other):
     back = ak.asarray(ak.sqrt(ours), driver=other)
     assert back.driver.name == other
     np.testing.assert_allclose(np.asarray(back), np.sqrt(data))
+
+
+def test_cumulative_with_initial_of_an_empty_unknown_size(dk):
+    # found by the fuzzer: after unique_* of an empty array the size is unknown; the
+    # identity block was followed by an empty one and nonzero found two elements
+    u = ak.unique_values(ak.asarray(np.zeros(0, np.int64)))
+    c = ak.cumulative_prod(u, include_initial=True)
+    assert c.shape == (1,) and u.shape == (None,)
+    assert np.asarray(ak.nonzero(c)[0]).tolist() == [0] and int(ak.argmin(c)) == 0

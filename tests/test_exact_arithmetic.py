@@ -69,3 +69,33 @@ def test_division_by_a_python_scalar_is_correctly_rounded(driver, dtype):
     x = ak.asarray(data)
     np.testing.assert_array_equal(np.asarray(x / 10.0), data / np.asarray(10.0, dtype))
     np.testing.assert_array_equal(np.asarray(ak.sqrt(x)), np.sqrt(data))
+
+
+@pytest.mark.parametrize("dtype", ["int8", "int32", "int64", "uint8", "uint64"])
+def test_integer_floor_divide_by_zero_is_zero(driver, dtype):
+    # found by tests/test_differential.py: XLA's integer division by zero gives -1
+    a = np.array([0, 5, 1, np.iinfo(dtype).max], dtype=dtype)
+    x, zero = ak.asarray(a), ak.asarray(np.zeros(4, dtype=dtype))
+    with np.errstate(divide="ignore"):  # the NumPy driver warns as NumPy does
+        assert np.asarray(ak.floor_divide(x, zero)).tolist() == [0, 0, 0, 0]
+        assert np.asarray(ak.floor_divide(x, 0)).tolist() == [0, 0, 0, 0]
+        assert np.asarray(ak.remainder(x, zero)).tolist() == [0, 0, 0, 0]
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_float_floor_divide_is_numpys_divmod_quotient(driver, dtype):
+    # found by tests/test_differential.py: TensorFlow's floor(x1 / x2) gave 5.0 // 0.1 == 50
+    a = np.array([5.0, -5.0, 1.0, 0.3, 7.0, 1e30], dtype=dtype)
+    b = np.array([0.1, 0.1, 0.1, 0.1, -2.0, 3e-9], dtype=dtype)
+    x1, x2 = ak.asarray(a), ak.asarray(b)
+    np.testing.assert_array_equal(np.asarray(ak.floor_divide(x1, x2)), np.floor_divide(a, b))
+    np.testing.assert_array_equal(np.asarray(ak.remainder(x1, x2)), np.remainder(a, b))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_reciprocal_is_correctly_rounded(driver, dtype):
+    # found by tests/test_differential.py: TensorFlow's Reciprocal gave 1 / 1.0 == 0.99999994
+    a = np.random.default_rng(3).uniform(0.1, 10, 1000).astype(dtype)
+    a[:9] = 1.0
+    got = np.asarray(ak.reciprocal(ak.asarray(a.reshape(100, 10))))
+    np.testing.assert_array_equal(got.reshape(-1), np.asarray(1, dtype) / a)

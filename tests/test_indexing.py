@@ -362,3 +362,28 @@ def test_take_property(driver, x, data):
     n = x.shape[axis]
     idx = np.array(data.draw(st.lists(st.integers(-n, n - 1), max_size=6)), dtype=np.int64)
     check(ak.take(ak.asarray(x), ak.asarray(idx), axis=axis), np.take(x, idx, axis=axis))
+
+
+@pytest.mark.parametrize(
+    "shape, key",
+    [((1, 1, 0), np.array([[True]])), ((2, 3, 0), np.array([[True, False, True]] * 2)),
+     ((3, 0), np.array([[0, 2]]))],
+)  # fmt: skip
+def test_advanced_index_of_an_array_with_an_empty_axis(driver, shape, key):
+    # found by tests/test_differential.py: TensorFlow's gather_nd refused empty params
+    a = np.zeros(shape, np.float32)
+    got = ak.asarray(a)[ak.asarray(key)]
+    assert got.shape == a[key].shape
+    assert np.asarray(got).shape == a[key].shape
+
+
+@pytest.mark.parametrize("s", [slice(-5, None, -1), slice(-6, None, -2), slice(-5, 0, -1),
+                               slice(2, -9, -1), slice(-9, 9, 2)])  # fmt: skip
+def test_slices_beyond_the_bounds_with_negative_steps(driver, s):
+    # found by tests/test_differential.py: Dask read x[:, -5::-1] of 4 columns as 4 of them
+    a = np.arange(16.0).reshape(4, 4)
+    np.testing.assert_array_equal(np.asarray(ak.asarray(a)[:, s]), a[:, s], strict=True)
+    x, b = ak.asarray(a.copy()), a.copy()
+    x[s, 1:] = -1.0
+    b[s, 1:] = -1.0
+    np.testing.assert_array_equal(np.asarray(x), b)

@@ -264,3 +264,43 @@ def test_sum_and_max_match_numpy(driver: ak.drivers.Driver, data: st.DataObject)
     assert_close(ak.max(x, axis=axis), np.asarray(np.max(a, axis=axis)))
     # Spec and NumPy alike: integer sums accumulate in the default (unsigned) integer.
     assert_close(ak.sum(x, axis=axis), np.asarray(np.sum(a, axis=axis)))
+
+
+@pytest.mark.parametrize("name, hi", [("cosh", 89.0), ("sinh", 89.0), ("atanh", 0.999)])
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_hyperbolic_functions_within_a_few_ulp(driver, name, hi, dtype):
+    # found by tests/test_differential.py: XLA's cosh/sinh lost |x|/2 ulp (25 near float32's
+    # overflow), its float64 atanh 129 ulp near 0.41
+    x = np.linspace(-hi, hi, 20001).astype(dtype)
+    want = getattr(np, {"atanh": "arctanh"}.get(name, name))(x)
+    got = np.asarray(getattr(ak, name)(ak.asarray(x)))
+    tiny = np.finfo(dtype).smallest_normal
+    ulps = np.abs(got.astype(np.float64) - want) / np.spacing(np.maximum(np.abs(want), tiny))
+    assert ulps.max() <= 6, (float(ulps.max()), x[np.argmax(ulps)])
+
+
+def test_hyperbolic_functions_keep_signed_zeros_and_gradients(driver):
+    x = ak.asarray(np.array([-0.0, 0.0]))
+
+    def check(fn: Callable[[ak.Array], ak.Array]) -> None:
+        assert np.signbit(np.asarray(fn(x))).tolist() == [True, False], fn
+        if driver.capabilities.autodiff:
+            g = ak.grad(lambda v: ak.sum(fn(v)))(x)
+            assert np.asarray(g).tolist() == [1.0, 1.0], fn
+
+    check(ak.sinh)
+    check(ak.atanh)
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_complex_sqrt_near_the_largest_float(driver, dtype):
+    # found by tests/test_differential.py: TensorFlow's sqrt(3.4e38 + 0j) was inf + 0j
+    big = np.finfo(dtype).max
+    z = np.array([big + 0j, big + big * 1j, -big + 1j, big / 3 - big * 1j, 4 + 0j], dtype)
+    got = np.asarray(ak.sqrt(ak.asarray(z)))
+    np.testing.assert_allclose(got, np.sqrt(z), rtol=1e-6)
+    # and near the smallest normal one (TensorFlow: sqrt(2.2e-308j) was inf j)
+    tiny = np.finfo(dtype).smallest_normal
+    z = np.array([tiny * 1j, tiny + 0j, -tiny + tiny * 1j, 4 * tiny - 1j * tiny, 0.25j], dtype)
+    got = np.asarray(ak.sqrt(ak.asarray(z)))
+    np.testing.assert_allclose(got, np.sqrt(z), rtol=1e-6)

@@ -332,3 +332,22 @@ def test_searchsorted_property(x1, data):
     side = data.draw(st.sampled_from(["left", "right"]))
     out = ak.searchsorted(ak.asarray(x1), ak.asarray(x2), side=side)
     np.testing.assert_array_equal(np.asarray(out), np.searchsorted(x1, x2, side=side))
+
+
+@pytest.mark.parametrize("name", ["argmax", "argmin"])
+@pytest.mark.parametrize("shape, axis", [((0, 0), 0), ((0, 0), 1), ((2, 0, 0), 1)])
+def test_arg_reduction_of_an_empty_axis_with_an_empty_result(driver, name, shape, axis):
+    # found by tests/test_differential.py: NumPy, JAX and Dask raised, TensorFlow did not
+    x = ak.asarray(np.zeros(shape))
+    for keepdims in (False, True):
+        got = getattr(ak, name)(x, axis=axis, keepdims=keepdims)
+        want = np.sum(np.zeros(shape), axis=axis, keepdims=keepdims).shape
+        assert got.shape == want and np.asarray(got).shape == want
+        assert got.dtype == ak.int64
+
+
+@pytest.mark.parametrize("shape", [(0, 0), (2, 0), (0, 3)])
+def test_searchsorted_of_empty_values(driver, shape):
+    # found by tests/test_differential.py: Dask's result computed to shape (1, 0)
+    got = ak.searchsorted(ak.asarray(np.array([0, 1])), ak.asarray(np.zeros(shape, np.int64)))
+    assert got.shape == shape and np.asarray(got).shape == shape

@@ -334,3 +334,25 @@ def test_integer_cumulative_sum_is_exact(driver, data, axis_data):
     # Python ints as the oracle: the accumulation must not overflow.
     expected = np.cumsum(data.astype(object), axis=axis).astype(wide)
     np.testing.assert_array_equal(np.asarray(out), expected)
+
+
+@pytest.mark.parametrize("name", ["max", "min"])
+@pytest.mark.parametrize("shape, axis", [((0, 3), 1), ((0, 0, 1), -1), ((2, 0, 3), (0, 2))])
+def test_extremum_over_nonempty_axes_of_an_empty_array(driver, name, shape, axis):
+    # found by tests/test_differential.py: Dask's own reduction raised on the empty chunks
+    a = np.zeros(shape, np.int16)
+    for keepdims in (False, True):
+        got = getattr(ak, name)(ak.asarray(a), axis=axis, keepdims=keepdims)
+        want = getattr(np, name)(a, axis=axis, keepdims=keepdims)
+        assert np.asarray(got).shape == want.shape and got.dtype == want.dtype
+
+
+@pytest.mark.parametrize("name", ["cumulative_sum", "cumulative_prod"])
+def test_cumulative_with_initial_of_an_empty_axis_indexes_like_numpy(driver, name):
+    # found by tests/test_differential.py: Dask kept a zero-length block, x[mask] was (0, 2)
+    a = np.zeros((0, 0), np.int64)
+    x = getattr(ak, name)(ak.asarray(a), axis=-1, include_initial=True)
+    want = getattr(np, name)(a, axis=-1, include_initial=True)
+    assert np.asarray(x[ak.asarray(np.zeros(0, bool))]).shape == want[np.zeros(0, bool)].shape
+    y = getattr(ak, name)(ak.asarray(a), axis=0, include_initial=True)  # shape (1, 0)
+    assert np.asarray(y[ak.asarray([0, -1])]).shape == (2, 0)

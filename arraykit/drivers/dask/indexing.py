@@ -44,15 +44,38 @@ def _expand(key: tuple, ndim: int) -> list:
     return out + [slice(None)] * (ndim - used)
 
 
+def _normal_slices(key: tuple, shape: tuple) -> tuple:
+    """``key`` with each slice over an axis of known size in bounds: Dask misreads a
+    negative step's start below -n (x[:, -5::-1] of 4 columns gave 4 of them, not 0)."""
+    out: list = []
+    axis = 0
+    for item in _expand(key, len(shape)):
+        if item is None:
+            out.append(item)
+            continue
+        if isinstance(item, slice) and item != slice(None) and not np.isnan(shape[axis]):
+            start, stop, step = item.indices(int(shape[axis]))
+            if not range(start, stop, step):
+                item = slice(0, 0, 1)
+            else:
+                item = slice(start, None if stop < 0 else stop, step)
+        out.append(item)
+        axis += item.ndim if _is_array(item) and item.dtype == bool else 1
+    return tuple(out)
+
+
 class Indexing:
     """``getitem``, ``setitem`` (a new graph), ``take``, ``take_along_axis``."""
 
     def getitem(self, x: da.Array, key: tuple) -> da.Array:
+        key = _normal_slices(key, x.shape)
         arrays = [k for k in key if _is_array(k)]
         if not arrays:
             if any(np.isnan(n) for n in x.shape):
                 _need_sizes(x, key)
             return x[key]
+        if any(np.isnan(n) for n in x.shape):  # index arrays need the sizes (bounds; Dask
+            known(x, "__getitem__")  # raised NotImplementedError for integer arrays)
         ints = any(k.__class__ is int for k in key)
         if len(arrays) == 1 and not ints:
             a = arrays[0]
@@ -70,6 +93,7 @@ class Indexing:
         return _advanced(x, key)
 
     def setitem(self, x: da.Array, key: tuple, value: da.Array) -> da.Array:
+        key = _normal_slices(key, x.shape)
         expanded = _expand(key, x.ndim)
         items = [k for k in expanded if k is not None]  # None selects nothing
         single = all(n == 1 for n in value.shape)

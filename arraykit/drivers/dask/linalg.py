@@ -20,7 +20,7 @@ import dask.array as da
 import numpy as np
 
 from ... import _dtypes
-from ._blocks import elementwise, np_driver, per_matrix
+from ._blocks import elementwise, known, np_driver, per_matrix
 
 
 def _complex(dt: np.dtype) -> np.dtype:
@@ -37,6 +37,8 @@ class Linalg:
     def matmul(self, x1: da.Array, x2: da.Array) -> da.Array:
         a = x1.shape if x1.ndim > 1 else (1, *x1.shape)
         b = x2.shape if x2.ndim > 1 else (*x2.shape, 1)
+        known(x1, "matmul")  # the core dimensions must match: sizes unknown after a
+        known(x2, "matmul")  # boolean index cannot be checked (Dask: a misleading error)
         if a[-1] != b[-2]:  # Dask does not check every case (NumPy's error, as it would)
             raise ValueError(f"matmul: mismatch in core dimension: {x1.shape} @ {x2.shape}")
         np.broadcast_shapes(a[:-2], b[:-2])

@@ -18,10 +18,10 @@ class Searching:
     """``argmax``, ``argmin``, ``nonzero``, ``where``, ``searchsorted``, ``count_nonzero``."""
 
     def argmax(self, x: da.Array, axis: int | None, keepdims: bool) -> da.Array:
-        return da.argmax(x, axis=axis, keepdims=keepdims).astype(np.int64)
+        return da.argmax(sized(x), axis=axis, keepdims=keepdims).astype(np.int64)
 
     def argmin(self, x: da.Array, axis: int | None, keepdims: bool) -> da.Array:
-        return da.argmin(x, axis=axis, keepdims=keepdims).astype(np.int64)
+        return da.argmin(sized(x), axis=axis, keepdims=keepdims).astype(np.int64)
 
     def nonzero(self, x: da.Array) -> tuple[da.Array, ...]:
         return tuple(i.astype(np.int64) for i in da.nonzero(x))
@@ -35,7 +35,7 @@ class Searching:
         known(x1, "searchsorted")
         if sorter is not None:
             x1 = da.take(x1, sorter)
-        if x1.shape[0] == 0:
+        if x1.shape[0] == 0 or x2.size == 0:  # Dask computed (1, 0) for an empty (0, 0) x2
             return da.zeros(x2.shape, dtype=np.int64, chunks=x2.chunks)
         if x2.ndim == 0:  # Dask's blocks assume at least one dimension
             return da.searchsorted(x1, x2[None], side=side).astype(np.int64)[0]
@@ -43,3 +43,14 @@ class Searching:
 
     def count_nonzero(self, x: da.Array, axes: tuple[int, ...] | None, keepdims: bool) -> Any:
         return da.sum(x != 0, axis=axes, dtype=np.int64, keepdims=keepdims)
+
+
+def sized(x: da.Array) -> da.Array:
+    """``x`` with its chunk sizes known: Dask's argmax/argmin turn block offsets into
+    indices and fail on unknown ones ("'float' object cannot be interpreted as an
+    integer", after a boolean index or unique_*); computing the sizes keeps no data.
+    On a new handle of the graph: ``compute_chunk_sizes`` updates its array in place, and
+    the input's shape stays as it was."""
+    if not any(np.isnan(n) for n in x.shape):
+        return x
+    return da.Array(x.dask, x.name, x.chunks, meta=x._meta).compute_chunk_sizes()

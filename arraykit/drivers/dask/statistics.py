@@ -12,6 +12,8 @@ from typing import Any
 import dask.array as da
 import numpy as np
 
+from .searching import sized
+
 
 class Statistics:
     """Reductions and cumulative sums and products."""
@@ -23,10 +25,12 @@ class Statistics:
         return da.prod(x, axis=axes, dtype=dtype, keepdims=keepdims)
 
     def max(self, x: da.Array, axes: Any, keepdims: bool) -> da.Array:
-        return da.max(x, axis=axes, keepdims=keepdims)
+        empty = _empty_result(x, axes, keepdims)
+        return empty if empty is not None else da.max(x, axis=axes, keepdims=keepdims)
 
     def min(self, x: da.Array, axes: Any, keepdims: bool) -> da.Array:
-        return da.min(x, axis=axes, keepdims=keepdims)
+        empty = _empty_result(x, axes, keepdims)
+        return empty if empty is not None else da.min(x, axis=axes, keepdims=keepdims)
 
     def mean(self, x: da.Array, axes: Any, keepdims: bool) -> da.Array:
         with np.errstate(all="ignore"):
@@ -62,9 +66,23 @@ class Statistics:
 def _scan(
     fn: Any, identity: int, x: da.Array, axis: int, dtype: np.dtype, include_initial: bool
 ) -> da.Array:
+    if include_initial and np.isnan(x.shape[axis]):  # whether the axis is empty decides
+        x = sized(x)  # the blocks below (after unique_* of an empty array, say)
     out = fn(x.astype(dtype), axis=axis, dtype=dtype) if x.shape[axis] else x.astype(dtype)
     if not include_initial:
         return out
     shape = tuple(1 if i == axis else n for i, n in enumerate(x.shape))
     first = da.full(shape, identity, dtype=dtype, chunks=-1)
+    if not x.shape[axis]:  # no zero-length block after the identity: Dask's indexing of
+        return first  # such chunks ((1, 0)) went wrong (shapes (0, 2) for (0, 1))
     return da.concatenate([first, out], axis=axis)
+
+
+def _empty_result(x: da.Array, axes: Any, keepdims: bool) -> da.Array | None:
+    """The empty result of a max/min over non-empty axes of an empty array (core refuses
+    empty axes): Dask's own reduction raises there (its chunks are empty)."""
+    if x.size != 0:  # nan (unknown sizes) is not 0 either
+        return None
+    axes = tuple(range(x.ndim)) if axes is None else axes
+    shape = tuple(1 if i in axes else n for i, n in enumerate(x.shape) if keepdims or i not in axes)
+    return da.zeros(shape, dtype=x.dtype)

@@ -96,3 +96,28 @@ def complex_logs(P: dict[str, Prim]) -> dict[str, Prim]:
         return _select(finite, gm._complex(re, im, Tout=x.dtype), other)
 
     return {"log": log, "log1p": log1p, "expm1": expm1}
+
+
+def scaled_sqrt(f: Prim) -> Prim:
+    """TF's complex ``Sqrt`` overflows where a part is within a factor of ~4 of the largest
+    float (sqrt(3.4e38 + 0j) gave inf + 0j) and divides by a flushed intermediate near the
+    smallest normal (sqrt(2.2e-308j) gave inf j): ``sqrt(z / 4) * 2`` for the large,
+    ``sqrt(z * 4**k) / 2**k`` below 1 (all exact scalings by powers of two)."""
+
+    def g(x: tf.Tensor) -> tf.Tensor:
+        if x.dtype not in COMPLEX:
+            return f(x)
+        r = S.REAL_OF[x.dtype]
+        a, b = gm.real(x, Tout=r), gm.imag(x, Tout=r)
+        absz = gm.complex_abs(x, Tout=r)  # may overflow: inf > big
+        large = gm.greater(absz, scalar_like(r.max / 4, a))
+        small = gm.less(absz, scalar_like(1.0, a))
+        k = 24 if r == tf.float32 else 50
+        one = scalar_like(1.0, a)
+        down = _select(large, scalar_like(0.25, a), _select(small, scalar_like(4.0**k, a), one))
+        up = _select(large, scalar_like(2.0, a), _select(small, scalar_like(2.0**-k, a), one))
+        out = f(gm._complex(gm.mul(a, down), gm.mul(b, down), Tout=x.dtype))
+        re, im = gm.real(out, Tout=r), gm.imag(out, Tout=r)
+        return gm._complex(gm.mul(re, up), gm.mul(im, up), Tout=x.dtype)
+
+    return g

@@ -25,7 +25,7 @@ from tensorflow.python.ops import gen_math_ops as gm
 
 from .._complex_cases import with_special_cases
 from . import support as S
-from .complex_math import OPS, complex_logs
+from .complex_math import OPS, complex_logs, scaled_sqrt
 from .support import (
     BOOL,
     COMPLEX,
@@ -101,6 +101,7 @@ def build(k: KernelTable, nan_ok: bool) -> dict[str, Prim]:
     ):  # fmt: skip
         P[name] = lift(k, op, fn, FLOATING, MODULAR_WORK)
     P.update(complex_logs(P))
+    P["sqrt"] = scaled_sqrt(P["sqrt"])  # no overflow near the largest float
     for name in ("sqrt", "tanh"):
         P[name] = with_special_cases(name, P[name], OPS, P)
     log = P["log"]
@@ -227,6 +228,16 @@ def build(k: KernelTable, nan_ok: bool) -> dict[str, Prim]:
     P["subtract"] = lift(k, "Sub", gm.sub, NUMERIC, MODULAR_WORK)
     P["multiply"] = lift(k, "Mul", gm.mul, NUMERIC, MODULAR_WORK)
     P["divide"] = lift(k, "RealDiv", gm.real_div, FLOATING, MODULAR_WORK)
+    approximate_reciprocal, divide = P["reciprocal"], P["divide"]
+
+    def reciprocal(x: tf.Tensor) -> tf.Tensor:
+        # TF's Reciprocal kernel is an ulp off for a third of float32 inputs on CPU (1/1.0
+        # gave 0.99999994): 1 / x, correctly rounded as the standard's division is.
+        if x.dtype in REAL_FLOATING:
+            return divide(scalar_like(1.0, x), x)
+        return approximate_reciprocal(x)
+
+    P["reciprocal"] = reciprocal
 
     # -- comparisons (equality survives any injective cast; order needs value-preserving)
     P["equal"] = lift(k, "Equal", gm.equal, NUMERIC | BOOL, MODULAR_WORK, cast_back=False)
@@ -373,7 +384,15 @@ def _division(k: KernelTable, P: dict[str, Prim]) -> dict[str, Prim]:
 
     def floor_divide(x1: tf.Tensor, x2: tf.Tensor) -> tf.Tensor:
         if x1.dtype in REAL_FLOATING:
-            return fdiv_float(x1, x2)  # floor(x1 / x2): the standard's preferred special cases
+            # NumPy's quotient of npy_divmod (5.0 // 0.1 is 49: 0.1 is a little above 1/10),
+            # so that x1 == x2 * (x1 // x2) + x1 % x2 as with remainder; floor(x1 / x2), the
+            # standard's special cases, where an operand is zero or infinite.
+            zero = S.zeros_like(x1)
+            special = gm.logical_or(
+                gm.logical_or(gm.equal(x1, zero), gm.equal(x2, zero)),
+                gm.logical_or(gm.is_inf(x1), gm.is_inf(x2)),
+            )
+            return _select(special, fdiv_float(x1, x2), _float_divmod(x1, x2)[0])
         zero, _bad, safe = _int_args(x1, x2)
         out = fdiv(x1, safe)
         if x1.dtype in SIGNED:

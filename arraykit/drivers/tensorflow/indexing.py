@@ -239,7 +239,14 @@ class Indexing:
         perm = positions + rest
         if perm != list(range(ndim)):
             x = ga.transpose(x, S.int_list(tuple(perm)))
-        out = ga.gather_nd(x, ga.pack(index, axis=-1))
+        if 0 in S.static_shape(x):  # gather_nd refuses empty params, even for an empty
+            # result (x[mask] with x of shape (1, 1, 0)): the result is empty too, any
+            # coordinates pointing into an empty axis being out of range
+            batch = ga.shape(index[0], out_type=tf.int64)
+            tail = ga.shape(x, out_type=tf.int64)[len(index) :]
+            out = ga.reshape(x, ga.concat_v2([batch, tail], 0))
+        else:
+            out = ga.gather_nd(x, ga.pack(index, axis=-1))
         first = positions[0]
         if positions == list(range(first, first + len(positions))) and first > 0:
             order = [nb + i for i in range(first)] + list(range(nb))
