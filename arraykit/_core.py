@@ -6,6 +6,7 @@ and the argument, once, here.
 from __future__ import annotations
 
 import functools
+import numbers
 import operator
 import threading
 from collections.abc import Sequence
@@ -284,3 +285,60 @@ def python_scalar(value: Any, fn: str, arg: str) -> tuple[Any, np.dtype | None]:
 
 def default_index_dtype() -> np.dtype:
     return _config.get().default_int
+
+
+def holds_typed_scalars(obj: Any) -> bool:
+    """Whether a nested sequence holds NumPy scalars or 0-D arrays, whose own dtypes NumPy
+    keeps (``np.asarray([np.int32(1)])`` is int32); outside ``promotion="strict"``."""
+    if not isinstance(obj, (list, tuple)) or _config.get().promotion.name == "strict":
+        return False
+    stack = [obj]
+    while stack:
+        for o in stack.pop():
+            if isinstance(o, (list, tuple)):
+                stack.append(o)
+            elif isinstance(o, np.generic) or o.__class__ is Array:
+                return True
+    return False
+
+
+def infer_dtype(data: np.ndarray, cfg: Any, fn: str) -> np.dtype:
+    """The spec's dtype for Python data: bool, then the default int/float/complex."""
+    kind = data.dtype.kind
+    if kind == "b":
+        return dt.bool
+    if kind in "iu":
+        target = cfg.default_int
+        if data.size:
+            info = np.iinfo(target)
+            if data.min() < info.min or data.max() > info.max:
+                raise OverflowError(f"{fn}: Python int out of bounds for {target}")
+        return target
+    if kind == "f":
+        return cfg.default_float
+    if kind == "c":
+        return cfg.default_complex
+    if kind == "O":  # Python ints beyond 64 bits, or objects that are not numbers at all
+        odd = next((v for v in data.flat if not isinstance(v, numbers.Number)), _NO_VALUE)
+        if odd is _NO_VALUE:
+            raise OverflowError(f"{fn}: Python int out of bounds for {cfg.default_int}")
+        raise TypeError(
+            f"{fn}: cannot make an array of 'obj' from {type(odd).__name__} {_short(odd)}; "
+            "expected numbers, nested sequences of numbers, or arrays"
+        )
+    what = {"U": "strings", "S": "bytes", "M": "datetimes", "m": "timedeltas"}.get(kind)
+    if what is None:
+        raise TypeError(f"{fn}: cannot make an array of 'obj' from {data.dtype} data")
+    first = f" ({_short(data.flat[0].item())}, ...)" if data.size else ""
+    raise TypeError(
+        f"{fn}: cannot make an array of 'obj' from {what}{first}; expected numbers, nested "
+        "sequences of numbers, or arrays"
+    )
+
+
+_NO_VALUE = object()
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -10,7 +10,6 @@ Spec: https://data-apis.org/array-api/2025.12/API_specification/creation_functio
 from __future__ import annotations
 
 import math
-import numbers
 import operator
 from collections.abc import Sequence
 from typing import Any
@@ -20,7 +19,16 @@ import numpy as np
 from . import _config
 from . import _dtypes as dt
 from ._array import Array
-from ._core import check_array, int_arg, new, python_scalar, refuse_in_strict, same_driver
+from ._core import (
+    check_array,
+    holds_typed_scalars,
+    infer_dtype,
+    int_arg,
+    new,
+    python_scalar,
+    refuse_in_strict,
+    same_driver,
+)
 from ._devices import Device
 from .drivers import Driver
 from .drivers import get as get_driver
@@ -71,48 +79,6 @@ def _shape_arg(shape: Any, fn: str) -> tuple[int, ...]:
     if any(s < 0 for s in out):
         raise ValueError(f"{fn}: negative dimensions are not allowed, got {shape!r}")
     return out
-
-
-def _infer_dtype(data: np.ndarray, cfg: _config.Config, fn: str) -> np.dtype:
-    """The spec's dtype for Python data: bool, then the default int/float/complex."""
-    kind = data.dtype.kind
-    if kind == "b":
-        return dt.bool
-    if kind in "iu":
-        target = cfg.default_int
-        if data.size:
-            info = np.iinfo(target)
-            if data.min() < info.min or data.max() > info.max:
-                raise OverflowError(f"{fn}: Python int out of bounds for {target}")
-        return target
-    if kind == "f":
-        return cfg.default_float
-    if kind == "c":
-        return cfg.default_complex
-    if kind == "O":  # Python ints beyond 64 bits, or objects that are not numbers at all
-        odd = next((v for v in data.flat if not isinstance(v, numbers.Number)), _NO_VALUE)
-        if odd is _NO_VALUE:
-            raise OverflowError(f"{fn}: Python int out of bounds for {cfg.default_int}")
-        raise TypeError(
-            f"{fn}: cannot make an array of 'obj' from {type(odd).__name__} {_short(odd)}; "
-            "expected numbers, nested sequences of numbers, or arrays"
-        )
-    what = {"U": "strings", "S": "bytes", "M": "datetimes", "m": "timedeltas"}.get(kind)
-    if what is None:
-        raise TypeError(f"{fn}: cannot make an array of 'obj' from {data.dtype} data")
-    first = f" ({_short(data.flat[0].item())}, ...)" if data.size else ""
-    raise TypeError(
-        f"{fn}: cannot make an array of 'obj' from {what}{first}; expected numbers, nested "
-        "sequences of numbers, or arrays"
-    )
-
-
-_NO_VALUE = object()
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def asarray(
@@ -178,7 +144,10 @@ def asarray(
                 f"asarray: cannot make an array of 'obj' from {type(obj).__name__}: {e}"
             ) from None
         if dtype is None:
-            dtype = _infer_dtype(data, cfg, "asarray")
+            if data.dtype.kind in "biufc" and holds_typed_scalars(obj):
+                dtype = dt.canonical(data.dtype)  # [np.int32(1), ...] is int32, as NumPy
+            else:
+                dtype = infer_dtype(data, cfg, "asarray")
         elif data.dtype.kind == "O" or (
             data.size
             and not np.iinfo(dtype).min <= int(data.min()) <= int(data.max()) <= np.iinfo(dtype).max

@@ -161,6 +161,26 @@ def test_full_like_takes_numpy_scalars_and_0d_arrays(driver):
         same(ak.full_like(x, fill), np.full_like(np.zeros(2, np.float32), float(fill)))
 
 
+def test_sequences_of_numpy_scalars_keep_their_dtype(driver):
+    """SciPy's tests build references as ``xp.asarray([np.int32(k) for ...])``."""
+    for data in (
+        [np.int32(1), np.int32(2)],
+        [[np.float32(0.5)], [np.float32(1.5)]],
+        [np.float32(1.0), 2.5],
+        [np.int8(1), ak.asarray(2, dtype=ak.int16)],
+    ):
+        want = np.asarray(
+            [
+                [np.asarray(v) for v in row] if isinstance(row, list) else np.asarray(row)
+                for row in data
+            ]
+        )
+        assert ak.asarray(data).dtype == want.dtype, data
+    assert ak.asarray([1, 2]).dtype == ak.int64  # Python ints: the default integer
+    with ak.use(promotion="strict"):
+        assert ak.asarray([np.int32(1), np.int32(2)]).dtype == ak.int64
+
+
 def test_strict_refuses_the_numpy_spellings(driver):
     x = ak.asarray([1.0, 2.0])
     with ak.use(promotion="strict"):
