@@ -218,3 +218,19 @@ def test_cumulative_with_initial_of_an_empty_unknown_size(dk):
     c = ak.cumulative_prod(u, include_initial=True)
     assert c.shape == (1,) and u.shape == (None,)
     assert np.asarray(ak.nonzero(c)[0]).tolist() == [0] and int(ak.argmin(c)) == 0
+
+
+def test_zero_length_blocks_neither_grow_a_masked_write_nor_break_argmin(dk):
+    """include_initial leaves an empty block that nonzero carries on: its result, computed,
+    has chunks (1, 0).  Dask's masked assignment then wrote 2 values into a 1-element
+    array, and its argmin reduced the empty block and failed (found by the fuzzer)."""
+    x = ak.asarray(np.array([[0, 0], [0, 1]]))
+    c = ak.cumulative_prod(x, axis=-1, include_initial=True)
+    n = ak.compute(ak.nonzero(ak.any(c, axis=-2))[0])
+    ref = np.nonzero(np.any(np.array([[1, 0, 0], [1, 0, 0]]), axis=-2))[0]  # c, by hand
+    assert 0 in n.native.chunks[0]  # the case this test is about
+    assert int(ak.argmin(n)) == int(np.argmin(ref)) and int(ak.argmax(n)) == 0
+    n[ak.asarray([True])] = -5
+    ref[np.array([True])] = -5
+    np.testing.assert_array_equal(np.asarray(n), ref)
+    assert n.shape == ref.shape

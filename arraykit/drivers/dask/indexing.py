@@ -20,7 +20,7 @@ from typing import Any
 import dask.array as da
 import numpy as np
 
-from ._blocks import elementwise, known, meta, shape_of
+from ._blocks import elementwise, known, meta, shape_of, without_empty_blocks
 
 
 def _is_array(item: Any) -> bool:
@@ -101,6 +101,7 @@ class Indexing:
             # x[...] = v: every element, whatever the sizes (known or not)
             return elementwise("fill", _fill, x, value.reshape(()))
         known(x, "__setitem__")
+        x = without_empty_blocks(x)
         arrays = [k for k in items if _is_array(k)]
         target = shape_of(self.getitem(x, key))
         if 0 in target:

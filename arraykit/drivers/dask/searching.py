@@ -11,7 +11,7 @@ from typing import Any
 import dask.array as da
 import numpy as np
 
-from ._blocks import elementwise, known, np_driver
+from ._blocks import elementwise, known, np_driver, without_empty_blocks
 
 
 class Searching:
@@ -51,6 +51,6 @@ def sized(x: da.Array) -> da.Array:
     integer", after a boolean index or unique_*); computing the sizes keeps no data.
     On a new handle of the graph: ``compute_chunk_sizes`` updates its array in place, and
     the input's shape stays as it was."""
-    if not any(np.isnan(n) for n in x.shape):
-        return x
-    return da.Array(x.dask, x.name, x.chunks, meta=x._meta).compute_chunk_sizes()
+    if any(np.isnan(n) for n in x.shape):
+        x = da.Array(x.dask, x.name, x.chunks, meta=x._meta).compute_chunk_sizes()
+    return without_empty_blocks(x)
