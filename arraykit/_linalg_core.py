@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from . import _dtypes as dt
 from ._array import Array
 from ._core import broadcast_shapes, check_array, new, normalize_axis, numeric_pair
+from ._views import whole_view
 
 __all__ = ["matmul", "matrix_transpose", "tensordot", "vecdot"]
 
@@ -81,8 +82,10 @@ def matrix_transpose(x: Array, /) -> Array:
     n = x.ndim
     if n < 2:
         raise ValueError(f"matrix_transpose: x must have at least 2 dimensions, got {x.shape}")
-    axes = (*range(n - 2), n - 1, n - 2)
-    return new(x._driver.permute_dims(x._value, axes), x._driver, x._dtype)
+    axes = (*range(n - 2), n - 1, n - 2)  # its own inverse
+    out = new(x._driver.permute_dims(x._value, axes), x._driver, x._dtype)
+    swap = lambda d, v: d.permute_dims(v, axes)  # noqa: E731
+    return whole_view(x, out, swap, swap)  # a view, as NumPy's x.mT
 
 
 def tensordot(

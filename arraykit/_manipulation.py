@@ -28,6 +28,7 @@ from ._core import (
     result_dtype,
     same_driver,
 )
+from ._views import whole_view
 
 __all__ = [
     "broadcast_arrays", "broadcast_shapes", "broadcast_to", "concat", "expand_dims", "flip",
@@ -271,7 +272,10 @@ def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
 def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Array:
     """``x``'s elements (row-major) in a new ``shape``; one size may be ``-1``.
 
-    ``copy=False`` raises ``ValueError`` when the driver would have to copy.
+    ``copy=False`` raises ``ValueError`` when the driver would have to copy.  Unless
+    ``copy=True``, the result is a view, as NumPy's reshape of a contiguous array is: a
+    write to it reaches ``x`` on every driver (on TF, JAX and Dask through ``x``'s
+    functional update).
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.reshape.html
 
@@ -303,7 +307,13 @@ def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) ->
         elif known != size:
             raise ValueError(f"reshape: cannot reshape an array of shape {x.shape} to {shape}")
     drv = x._driver
-    return new(drv.reshape(x._value, shape, copy), drv, x._dtype)
+    out = new(drv.reshape(x._value, shape, copy), drv, x._dtype)
+    if copy is True:
+        return out
+    base, view = x.shape, out.shape  # a view, as NumPy's (see _views)
+    return whole_view(
+        x, out, lambda d, v: d.reshape(v, view, None), lambda d, v: d.reshape(v, base, None)
+    )
 
 
 def expand_dims(x: Array, /, axis: int | tuple[int, ...]) -> Array:
@@ -328,7 +338,9 @@ def expand_dims(x: Array, /, axis: int | tuple[int, ...]) -> Array:
     if len(set(norm)) != len(norm):
         raise ValueError(f"expand_dims: repeated axis in axis={axis!r}")
     drv = x._driver
-    return new(drv.expand_dims(x._value, tuple(sorted(norm))), drv, x._dtype)
+    axes = tuple(sorted(norm))
+    out = new(drv.expand_dims(x._value, axes), drv, x._dtype)
+    return whole_view(x, out, lambda d, v: d.expand_dims(v, axes), lambda d, v: d.squeeze(v, axes))
 
 
 def squeeze(x: Array, /, axis: int | tuple[int, ...]) -> Array:
@@ -353,7 +365,9 @@ def squeeze(x: Array, /, axis: int | tuple[int, ...]) -> Array:
     drv = x._driver
     if not axes:  # a no-op; some backends (tf.squeeze) read "no axes" as "every axis"
         return new(x._value, drv, x._dtype)
-    return new(drv.squeeze(x._value, axes), drv, x._dtype)
+    out = new(drv.squeeze(x._value, axes), drv, x._dtype)
+    back = tuple(sorted(axes))
+    return whole_view(x, out, lambda d, v: d.squeeze(v, axes), lambda d, v: d.expand_dims(v, back))
 
 
 def tile(x: Array, repetitions: tuple[int, ...], /) -> Array:
@@ -454,8 +468,7 @@ def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
             f"of shape {x.shape} once"
         )
     ax = normalize_axes(ax, x.ndim, "permute_dims", "axes") or ()
-    drv = x._driver
-    return new(drv.permute_dims(x._value, ax), drv, x._dtype)
+    return _permuted(x, ax)
 
 
 def moveaxis(
@@ -482,12 +495,15 @@ def moveaxis(
             f"moveaxis: 'source' {source!r} and 'destination' {destination!r} differ in length"
         )
     drv = x._driver
-    if drv.moveaxis is not None:
-        return new(drv.moveaxis(x._value, src, dst), drv, x._dtype)
+    if drv.moveaxis is not None:  # the driver's own (a view, as NumPy's)
+        out = new(drv.moveaxis(x._value, src, dst), drv, x._dtype)
+        return whole_view(
+            x, out, lambda d, v: d.moveaxis(v, src, dst), lambda d, v: d.moveaxis(v, dst, src)
+        )
     order = [a for a in range(ndim) if a not in src]
     for d, s in sorted(zip(dst, src, strict=True)):
         order.insert(d, s)
-    return new(drv.permute_dims(x._value, tuple(order)), drv, x._dtype)
+    return _permuted(x, tuple(order))
 
 
 def flip(x: Array, /, *, axis: int | tuple[int, ...] | None = None) -> Array:
@@ -548,3 +564,13 @@ def roll(
     for s, a in zip(shifts, axes, strict=True):
         total[a] = total.get(a, 0) + s
     return new(drv.roll(x._value, tuple(total.values()), tuple(total)), drv, x._dtype)
+
+
+def _permuted(x: Array, axes: tuple[int, ...]) -> Array:
+    """``x`` with its axes in the order ``axes``: a view, as NumPy's transposes are."""
+    drv = x._driver
+    out = new(drv.permute_dims(x._value, axes), drv, x._dtype)
+    inverse = tuple(sorted(range(len(axes)), key=axes.__getitem__))
+    return whole_view(
+        x, out, lambda d, v: d.permute_dims(v, axes), lambda d, v: d.permute_dims(v, inverse)
+    )

@@ -8,7 +8,9 @@ keeps the relation itself:
 
 * A view is the result of basic indexing (ints, slices, ``None``, ``...``) that NumPy
   returns as a view: every such key except integers addressing every axis (NumPy returns a
-  scalar, a copy, there).  It records ``(base, key)`` in ``_view``; the base keeps weak
+  scalar, a copy, there), and the results of ``reshape`` (unless ``copy=True``),
+  ``permute_dims``, ``expand_dims`` and ``squeeze``, whose key is a ``Whole``.  It
+  records ``(base, key)`` in ``_view``; the base keeps weak
   references to its views in ``_views``.  Integer- and boolean-array indexing copy, as in
   NumPy.
 * A write to an array (``__setitem__``, an in-place operator) goes through ``assign``:
@@ -33,6 +35,27 @@ from typing import Any
 from ._array import Array
 
 _BASIC = (int, slice)
+
+
+class Whole:
+    """The "key" of a view of the whole base in another layout: ``reshape``,
+    ``permute_dims`` (``.T``, ``moveaxis``, ``matrix_transpose``), ``expand_dims``,
+    ``squeeze``, which NumPy returns as views (SciPy's ``oaconvolve`` adds overlapping
+    blocks through a swapaxes of a reshape).  ``forward(driver, base_value)`` is the view's
+    value, ``backward(driver, view_value)`` the base's after a write to the view."""
+
+    __slots__ = ("backward", "forward")
+
+    def __init__(self, forward: Any, backward: Any) -> None:
+        self.forward, self.backward = forward, backward
+
+
+def whole_view(x: Array, out: Array, forward: Any, backward: Any) -> Array:
+    """``out`` (``forward`` of ``x``) linked as a view of ``x`` on an immutable driver."""
+    if x._driver.capabilities.mutable or None in out.shape:
+        return out  # NumPy's own views, or sizes a lazy driver does not know yet
+    return link(x, out, Whole(forward, backward))
+
 
 #: Held while a write reads an immutable value and stores its update (``__setitem__``,
 #: ``assign``): threads that write disjoint parts of one array, as NumPy code does
@@ -71,7 +94,9 @@ def same_view(x: Array, key: tuple, value: Array) -> bool:
     """Whether ``value`` is the view ``x[key]``: then ``x[key] = value`` has nothing to do
     (``x[1:4] += 1`` already wrote through the view ``x[1:4]``)."""
     link_ = getattr(value, "_view", None)
-    if link_ is None or link_[0] is not x or len(link_[1]) != len(key):
+    if link_ is None or link_[0] is not x or link_[1].__class__ is Whole:
+        return False
+    if len(link_[1]) != len(key):
         return False
     return all(
         (a.__class__ is b.__class__ and a.__class__ in _BASIC and a == b) or a is b
@@ -89,7 +114,10 @@ def assign(a: Array, value: Any) -> None:
         changed = [(a, value)]
         while up is not None:  # compute every ancestor's new value before storing any
             base, key = up
-            value = base._driver.setitem(base._value, key, value)
+            if key.__class__ is Whole:
+                value = key.backward(base._driver, value)
+            else:
+                value = base._driver.setitem(base._value, key, value)
             changed.append((base, value))
             up = getattr(base, "_view", None)
         for arr, v in changed:
@@ -109,5 +137,9 @@ def _refresh(base: Array, done: set[int]) -> None:
         view = ref()
         if view is None or id(view) in done:
             continue
-        view._value = drv.getitem(base._value, view._view[1])
+        key = view._view[1]
+        if key.__class__ is Whole:
+            view._value = key.forward(drv, base._value)
+        else:
+            view._value = drv.getitem(base._value, key)
         _refresh(view, done)

@@ -218,3 +218,51 @@ def test_view_programs_match_numpy(driver, data):
             got += 3
     for got, want in handles:
         np.testing.assert_array_equal(np.asarray(got), want)
+
+
+_LAYOUTS = {
+    "reshape": (lambda xp, a: xp.reshape(a, (a.size,)), lambda a: a.reshape(a.size)),
+    "reshape2": (lambda xp, a: xp.reshape(a, (-1, 2)), lambda a: a.reshape(-1, 2)),
+    "permute": (
+        lambda xp, a: xp.permute_dims(a, tuple(reversed(range(a.ndim)))),
+        lambda a: a.transpose(),
+    ),
+    "expand": (lambda xp, a: xp.expand_dims(a, axis=0), lambda a: a[None]),
+    "moveaxis": (lambda xp, a: xp.moveaxis(a, 0, -1), lambda a: np.moveaxis(a, 0, -1)),
+    "mT": (lambda xp, a: a.mT, lambda a: np.swapaxes(a, -1, -2)),
+}
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data())
+def test_layout_views_match_numpy(driver, data):
+    """reshape, permute_dims, expand_dims, moveaxis and mT give views, as NumPy's do on a
+    contiguous array: writes through them (and through slices of them) reach the base and
+    every other view, on every driver.  SciPy's oaconvolve adds its overlapping blocks
+    through a swapaxes of a reshape."""
+    ref = np.arange(12, dtype=np.int64).reshape(3, 4)
+    handles = [(ak.asarray(ref.copy()), ref)]
+    for step in range(data.draw(st.integers(1, 6), label="steps")):
+        got, want = handles[data.draw(st.integers(0, len(handles) - 1), label="handle")]
+        names = [n for n in _LAYOUTS if want.ndim >= 2 or n in ("reshape", "expand")]
+        if want.size % 2 and "reshape2" in names:
+            names.remove("reshape2")
+        action = data.draw(st.sampled_from([*names, "set", "iadd"]), label=f"action{step}")
+        if action in _LAYOUTS:
+            ours, numpys = _LAYOUTS[action]
+            view = numpys(want)
+            if np.shares_memory(view, ref):
+                handles.append((ours(ak, got), view))
+        elif action == "set":
+            index = tuple(data.draw(st.integers(0, n - 1)) for n in want.shape)
+            value = data.draw(st.integers(-50, 50), label=f"value{step}")
+            want[index] = value
+            got[index] = value
+        else:
+            want += 3
+            got += 3
+    for got, want in handles:
+        np.testing.assert_array_equal(np.asarray(got), want)
+    assert np.asarray(handles[0][0]).tolist() == ref.tolist()
