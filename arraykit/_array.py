@@ -157,6 +157,10 @@ class Array:
         return self._driver.to_scalar(self._value)
 
     def __bool__(self) -> bool:
+        if self.ndim and self.size == 1 and _config.get().promotion.name != "strict":
+            # NumPy's truth value of a one-element array (SciPy's solvers test `if x:`)
+            value = self._driver.reshape(self._value, (), None)
+            return bool(self._driver.to_scalar(value))
         return bool(self._scalar("bool"))
 
     def __int__(self) -> int:

@@ -181,6 +181,15 @@ def test_sequences_of_numpy_scalars_keep_their_dtype(driver):
         assert ak.asarray([np.int32(1), np.int32(2)]).dtype == ak.int64
 
 
+def test_truth_value_of_a_one_element_array_as_numpy(driver):
+    for data in ([0.0], [[3]], [[[True]]], [-0.0]):
+        assert bool(ak.asarray(data)) is bool(np.asarray(data)), data
+    with pytest.raises(TypeError, match="bool"):  # NumPy: ambiguous, ValueError
+        bool(ak.asarray([1, 2]))
+    with ak.use(promotion="strict"), pytest.raises(TypeError, match="0-D"):
+        bool(ak.asarray([1]))
+
+
 def test_strict_refuses_the_numpy_spellings(driver):
     x = ak.asarray([1.0, 2.0])
     with ak.use(promotion="strict"):
