@@ -30,6 +30,7 @@ import os
 # Where SciPy was imported earlier in the process, test_scipy skips and says why.
 os.environ.setdefault("SCIPY_ARRAY_API", "1")
 
+import dataclasses
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -64,6 +65,16 @@ class Case:
 
     def __str__(self) -> str:
         return self.name
+
+
+def xfail_on(driver: str, reasons: Mapping[str, str], cases: list[Case]) -> list[Case]:
+    """``cases`` with the strict xfail ``reasons[name]`` on ``driver`` added by name."""
+    return [
+        dataclasses.replace(c, xfail={**c.xfail, driver: reasons[c.name]})
+        if c.name in reasons
+        else c
+        for c in cases
+    ]
 
 
 def params(cases: list[Case]) -> list[Any]:

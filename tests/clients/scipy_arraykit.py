@@ -13,19 +13,14 @@ array-api-strict's.
 
 from __future__ import annotations
 
-import collections
 import dataclasses
 import os
 from typing import Any
 
 import pytest
+from sklearn_arraykit import _driver, pytest_runtest_logreport, summary  # noqa: F401
 
-_COUNTS: collections.Counter[tuple[str, str]] = collections.Counter()
-_BACKENDS = ("arraykit", "array_api_strict")
-
-
-def _driver() -> str:
-    return (os.environ.get("ARRAYKIT_TEST_DRIVERS") or "numpy").split(",")[0]
+# The outcomes per backend are counted by the hook imported from sklearn_arraykit.
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -47,21 +42,5 @@ def pytest_plugin_registered(plugin: Any, manager: Any) -> None:
     plugin.xp_known_backends.add("arraykit")
 
 
-def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    params = report.nodeid.partition("[")[2]
-    name = next((n for n in _BACKENDS if n in params), None)
-    if name is None:
-        return
-    if report.when == "call" or (report.when == "setup" and not report.passed):
-        outcome = report.outcome
-        if hasattr(report, "wasxfail"):
-            outcome = "xpassed" if report.passed else "xfailed"
-        _COUNTS[name, outcome] += 1
-
-
 def pytest_terminal_summary(terminalreporter: Any) -> None:
-    terminalreporter.section(f"array API backends (arraykit on the {_driver()!r} driver)")
-    for name in _BACKENDS:
-        outcomes = {o: n for (ns, o), n in sorted(_COUNTS.items()) if ns == name}
-        line = ", ".join(f"{n} {o}" for o, n in outcomes.items()) or "no tests"
-        terminalreporter.write_line(f"{name}: {line}")
+    summary(terminalreporter, "backends")

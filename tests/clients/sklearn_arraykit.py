@@ -65,13 +65,18 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
         _COUNTS[name, outcome] += 1
 
 
-def pytest_terminal_summary(terminalreporter: Any) -> None:
+def summary(terminalreporter: Any, what: str) -> None:
+    """The outcomes per namespace, arraykit's next to array-api-strict's."""
     import arraykit
 
     where = os.path.dirname(os.path.dirname(arraykit.__file__))
-    terminalreporter.section(f"array API namespaces (arraykit on the {_driver()!r} driver)")
+    terminalreporter.section(f"array API {what} (arraykit on the {_driver()!r} driver)")
     terminalreporter.write_line(f"arraykit from {where}")
     for name in _NAMESPACES:
         outcomes = {o: n for (ns, o), n in sorted(_COUNTS.items()) if ns == name}
         line = ", ".join(f"{n} {o}" for o, n in outcomes.items()) or "no tests"
         terminalreporter.write_line(f"{name}: {line}")
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    summary(terminalreporter, "namespaces")

@@ -7,12 +7,11 @@ is checked against what it must say about an arraykit array (``COMPAT`` below).
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 import numpy as np
 import pytest
-from clientcases import EXACT, Case, check, data, ints, params
+from clientcases import EXACT, Case, check, data, ints, params, xfail_on
 
 import arraykit as ak
 
@@ -249,12 +248,7 @@ _DASK_XFAIL = dict.fromkeys(
     "setdiff1d": "array-api-extra's in1d needs eager shapes (eager_shape raises 'Unsupported "
     "lazy shape' on unique_values' unknown size); it computes Dask's own arrays, not ours",
 }
-CASES = [
-    dataclasses.replace(c, xfail={**c.xfail, "dask": _DASK_XFAIL[c.name]})
-    if c.name in _DASK_XFAIL
-    else c
-    for c in CASES
-]
+CASES = xfail_on("dask", _DASK_XFAIL, CASES)
 
 
 @pytest.mark.parametrize("case", params(CASES))

@@ -6,12 +6,11 @@ another test module imported SciPy earlier in the same process, the cases skip a
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 import numpy as np
 import pytest
-from clientcases import LOOSE, Case, check, data, params
+from clientcases import LOOSE, Case, check, data, params, xfail_on
 
 scipy = pytest.importorskip("scipy", reason="SciPy is not installed")
 
@@ -271,12 +270,7 @@ _DASK_XFAIL = dict.fromkeys(
 _DASK_XFAIL |= dict.fromkeys(
     ["ttest_1samp", "ttest_ind", "ttest_ind_welch", "ttest_rel"], _DASK_UNSIZED
 )
-CASES = [
-    dataclasses.replace(c, xfail={**c.xfail, "dask": _DASK_XFAIL[c.name]})
-    if c.name in _DASK_XFAIL
-    else c
-    for c in CASES
-]
+CASES = xfail_on("dask", _DASK_XFAIL, CASES)
 
 
 @pytest.mark.parametrize("case", params(CASES))

@@ -9,12 +9,11 @@ discriminant directions up to the sign of each column (``signs=0``).
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 import numpy as np
 import pytest
-from clientcases import LOOSE, Case, blobs, check, data, ints, params, regression
+from clientcases import LOOSE, Case, blobs, check, data, ints, params, regression, xfail_on
 
 sklearn = pytest.importorskip("sklearn", reason="scikit-learn is not installed")
 pytest.importorskip("array_api_compat", reason="array-api-compat is not installed")
@@ -454,12 +453,7 @@ _DASK_XFAIL = dict.fromkeys(
     ],
     _DASK_MASK_SET,
 )
-CASES = [
-    dataclasses.replace(c, xfail={**c.xfail, "dask": _DASK_XFAIL[c.name]})
-    if c.name in _DASK_XFAIL
-    else c
-    for c in CASES
-]
+CASES = xfail_on("dask", _DASK_XFAIL, CASES)
 
 
 @pytest.mark.parametrize("case", params(CASES))
