@@ -8,11 +8,11 @@ keeps the relation itself:
 
 * A view is the result of basic indexing (ints, slices, ``None``, ``...``) that NumPy
   returns as a view: every such key except integers addressing every axis (NumPy returns a
-  scalar, a copy, there), and the results of ``reshape`` (unless ``copy=True``),
-  ``permute_dims``, ``expand_dims`` and ``squeeze``, whose key is a ``Whole``.  It
-  records ``(base, key)`` in ``_view``; the base keeps weak
-  references to its views in ``_views``.  Integer- and boolean-array indexing copy, as in
-  NumPy.
+  scalar, a copy, there), and the results of the layout changes NumPy returns as views
+  (``reshape`` unless ``copy=True``, ``permute_dims``, ``moveaxis``, ``matrix_transpose``,
+  ``expand_dims``, ``squeeze``), whose key is a ``Whole``.  It records ``(base, key)`` in
+  ``_view``; the base keeps weak references to its views in ``_views``.  Integer- and
+  boolean-array indexing copy, as in NumPy.
 * A write to an array (``__setitem__``, an in-place operator) goes through ``assign``:
   the new value is written back into the base at the view's key, and the base's into its
   own base, up to the root; then every live view below the arrays that changed reads its
