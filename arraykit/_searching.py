@@ -29,6 +29,7 @@ from ._core import (
     same_driver,
     scalar_to_native,
 )
+from ._creation import asarray
 from .drivers._base import Driver
 
 __all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
@@ -308,8 +309,6 @@ def where(
         # Two Python scalars, as NumPy takes them (SciPy's solvers write where(c, 0, 1)):
         # x1 becomes an array of its default dtype on the condition's device, and x2
         # promotes with it as a weak scalar (where(c, 1, 2.5) is float64, as in NumPy).
-        from ._creation import asarray
-
         x1 = asarray(x1, device=condition.device)
         arrays.append(x1)
     if len(arrays) == 1:

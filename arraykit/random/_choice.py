@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import math
 import operator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 import arraykit as ak
 
-from ._generator import Generator, _shape
+from ._args import size_shape
+
+if TYPE_CHECKING:
+    from ._generator import Generator
 
 
 def _probabilities(p: Any, n: int) -> np.ndarray:
@@ -54,7 +57,7 @@ def choice(
             raise TypeError(f"{fn}: a must be an int or an arraykit array, got {a!r}") from None
         if n < 0:
             raise ValueError(f"{fn}: a must be a positive integer unless no samples are taken")
-    shape = _shape(size, fn)
+    shape = size_shape(size, fn)
     k = math.prod(shape)
     if n == 0 and k > 0:
         raise ValueError(f"{fn}: a cannot be empty unless no samples are taken")

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import math
 import operator
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -44,10 +43,19 @@ import arraykit as ak
 
 from .._core import transform_tracing
 from . import _philox
+from ._args import (
+    Param,
+    cast,
+    check,
+    draw_shape,
+    float_dtype,
+    integer,
+    param,
+    size_shape,
+)
+from ._choice import choice
 
 __all__ = ["BitGenerator", "Generator", "default_rng"]
-
-_FLOATS = {"float32": 32, "float64": 64}
 
 
 class BitGenerator:
@@ -100,7 +108,7 @@ class BitGenerator:
 
     def random_raw(self, size: Any = None, *, device: Any = None) -> ak.Array:
         """The next raw 32-bit words (uint32), as many as ``size`` holds."""
-        shape = _shape(size, "random_raw")
+        shape = size_shape(size, "random_raw")
         return ak.reshape(self._words(math.prod(shape), device), shape)
 
     def _words(self, n: int, device: Any) -> ak.Array:
@@ -143,94 +151,6 @@ class BitGenerator:
     def __ak_update__(self, leaves: list[ak.Array]) -> None:
         c = np.asarray(leaves[0])
         self.counter = int(c[0]) | int(c[1]) << 64
-
-
-def _shape(size: Any, fn: str) -> tuple[int, ...]:
-    if size is None:
-        return ()
-    dims = (size,) if not isinstance(size, Sequence) else tuple(size)
-    try:
-        shape = tuple(operator.index(d) for d in dims)
-    except TypeError:
-        raise TypeError(
-            f"{fn}: size must be None, an int or a tuple of ints, got {size!r}"
-        ) from None
-    if any(d < 0 for d in shape):
-        raise ValueError(f"{fn}: negative dimensions are not allowed (size={size!r})")
-    return shape
-
-
-def _float_dtype(dtype: Any, fn: str) -> Any:
-    d = ak.float64 if dtype is None else dtype
-    name = getattr(d, "name", None) or np.dtype(d).name
-    if name not in _FLOATS:
-        raise TypeError(f"{fn}: Unsupported dtype {name!r} (must be float32 or float64)")
-    return ak.float32 if name == "float32" else ak.float64
-
-
-def _real(value: Any, fn: str, arg: str) -> float:
-    if isinstance(value, ak.Array):
-        if value.ndim != 0:
-            raise TypeError(f"{fn}: {arg} must be a real number (arrays are not supported)")
-        value = float(value)
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
-        raise TypeError(f"{fn}: {arg} must be a real number, got {value!r}")
-    return float(value)
-
-
-Param = float | ak.Array
-
-
-def _param(value: Any, fn: str, arg: str) -> Param:
-    """A distribution's parameter: a real number, or an array of them (NumPy arrays and
-    sequences too), which broadcasts against the other parameters and ``size``."""
-    if isinstance(value, (np.ndarray, list, tuple)):
-        value = ak.asarray(value)
-    if isinstance(value, ak.Array):  # 0-d too: it may be traced (ak.grad of loc/scale)
-        if not ak.isdtype(value.dtype, ("integral", "real floating")):
-            raise TypeError(f"{fn}: {arg} must be real numbers, got an array of {value.dtype}")
-        return value
-    return _real(value, fn, arg)
-
-
-def _draw_shape(size: Any, params: tuple[Param, ...], fn: str) -> tuple[int, ...]:
-    """The shape of a draw: ``size``, which array parameters must broadcast to, or, with
-    ``size=None``, the parameters' broadcast shape (as NumPy)."""
-    shapes = [p.shape for p in params if isinstance(p, ak.Array)]
-    if size is None:
-        try:
-            return ak.broadcast_shapes(*shapes) if shapes else ()
-        except ValueError:
-            raise ValueError(
-                f"{fn}: shape mismatch: parameters of shapes {shapes} cannot be broadcast"
-            ) from None
-    shape = _shape(size, fn)
-    for s in shapes:
-        try:
-            ok = ak.broadcast_shapes(s, shape) == shape
-        except ValueError:
-            ok = False
-        if not ok:
-            raise ValueError(
-                f"{fn}: shape mismatch: a parameter of shape {s} cannot be broadcast to "
-                f"size {shape}"
-            )
-    return shape
-
-
-def _as(p: Param, dtype: Any) -> Param:
-    return ak.astype(p, dtype) if isinstance(p, ak.Array) else p
-
-
-def _check(fails: Any, fn: str, error: type[Exception], message: str) -> None:
-    """Raise where ``fails`` (a bool or an array of them) holds anywhere; array checks are
-    left out inside ``ak.jit``/``ak.vmap``, where values are unknown."""
-    if isinstance(fails, ak.Array):
-        if transform_tracing.depth:
-            return
-        fails = bool(ak.any(fails))
-    if fails:
-        raise error(f"{fn}: {message}")
 
 
 class Generator:
@@ -291,8 +211,8 @@ class Generator:
 
     def random(self, size: Any = None, dtype: Any = None, *, device: Any = None) -> ak.Array:
         """Floats in ``[0, 1)``."""
-        shape = _shape(size, "random")
-        dtype = _float_dtype(dtype, "random")
+        shape = size_shape(size, "random")
+        dtype = float_dtype(dtype, "random")
         return ak.reshape(self._uniform01(math.prod(shape), dtype, device), shape)
 
     def uniform(
@@ -306,13 +226,13 @@ class Generator:
     ) -> ak.Array:
         """Floats in ``[low, high)``: ``low + (high - low) * random()``; ``low`` and
         ``high`` may be arrays, broadcast as in NumPy."""
-        lo, hi = _param(low, "uniform", "low"), _param(high, "uniform", "high")
-        dtype = _float_dtype(dtype, "uniform")
-        shape = _draw_shape(size, (lo, hi), "uniform")
-        lo, hi = _as(lo, dtype), _as(hi, dtype)
+        lo, hi = param(low, "uniform", "low"), param(high, "uniform", "high")
+        dtype = float_dtype(dtype, "uniform")
+        shape = draw_shape(size, (lo, hi), "uniform")
+        lo, hi = cast(lo, dtype), cast(hi, dtype)
         span = hi - lo
         finite = ak.isfinite(span) if isinstance(span, ak.Array) else math.isfinite(span)
-        _check(~finite if isinstance(finite, ak.Array) else not finite, "uniform",
+        check(~finite if isinstance(finite, ak.Array) else not finite, "uniform",
                OverflowError, "high - low range exceeds valid bounds")  # fmt: skip
         return self.random(shape, dtype, device=device) * span + lo
 
@@ -320,8 +240,8 @@ class Generator:
         self, size: Any = None, dtype: Any = None, *, device: Any = None
     ) -> ak.Array:
         """Standard normal floats (Box-Muller, see the module docstring)."""
-        shape = _shape(size, "standard_normal")
-        dtype = _float_dtype(dtype, "standard_normal")
+        shape = size_shape(size, "standard_normal")
+        dtype = float_dtype(dtype, "standard_normal")
         n = math.prod(shape)
         m = -(-n // 2)
         u = self._uniform01(2 * m, dtype, device)
@@ -341,24 +261,24 @@ class Generator:
     ) -> ak.Array:
         """Normal floats of mean ``loc`` and standard deviation ``scale`` (arrays
         broadcast as in NumPy)."""
-        loc, scale = _param(loc, "normal", "loc"), _param(scale, "normal", "scale")
-        _check(scale < 0, "normal", ValueError, "scale < 0")
-        dtype = _float_dtype(dtype, "normal")
-        shape = _draw_shape(size, (loc, scale), "normal")
+        loc, scale = param(loc, "normal", "loc"), param(scale, "normal", "scale")
+        check(scale < 0, "normal", ValueError, "scale < 0")
+        dtype = float_dtype(dtype, "normal")
+        shape = draw_shape(size, (loc, scale), "normal")
         z = self.standard_normal(shape, dtype, device=device)
-        return z * _as(scale, dtype) + _as(loc, dtype)
+        return z * cast(scale, dtype) + cast(loc, dtype)
 
     def exponential(
         self, scale: Param = 1.0, size: Any = None, dtype: Any = None, *, device: Any = None
     ) -> ak.Array:
         """Exponential floats of mean ``scale``: ``-log1p(-random()) * scale`` (an array
         ``scale`` broadcasts as in NumPy)."""
-        scale = _param(scale, "exponential", "scale")
-        _check(scale < 0, "exponential", ValueError, "scale < 0")
-        dtype = _float_dtype(dtype, "exponential")
-        shape = _draw_shape(size, (scale,), "exponential")
+        scale = param(scale, "exponential", "scale")
+        check(scale < 0, "exponential", ValueError, "scale < 0")
+        dtype = float_dtype(dtype, "exponential")
+        shape = draw_shape(size, (scale,), "exponential")
         u = self.random(shape, dtype, device=device)
-        return -ak.log1p(-u) * _as(scale, dtype)
+        return -ak.log1p(-u) * cast(scale, dtype)
 
     # ---------------------------------------------------------------- integers
     def integers(
@@ -376,7 +296,7 @@ class Generator:
         fn = "integers"
         if high is None:
             low, high = 0, low
-        low, high = _int(low, fn, "low"), _int(high, fn, "high")
+        low, high = integer(low, fn, "low"), integer(high, fn, "high")
         dtype = ak.int64 if dtype is None else dtype
         if not ak.isdtype(dtype, "integral"):
             raise TypeError(f"{fn}: Unsupported dtype {dtype!r} for integers")
@@ -388,7 +308,7 @@ class Generator:
             raise ValueError(f"{fn}: high is out of bounds for {dtype}")
         if low > top:
             raise ValueError(f"{fn}: low > high" if endpoint else f"{fn}: low >= high")
-        shape = _shape(size, fn)
+        shape = size_shape(size, fn)
         k = self._below(top - low + 1, math.prod(shape), device)  # uint64 in [0, r)
         out = k + (low % (1 << 64))  # wraps mod 2**64 into the dtype's two's complement
         if dtype != ak.uint64:
@@ -441,7 +361,7 @@ class Generator:
             if not -x.ndim <= ax < x.ndim:
                 raise ValueError(f"permutation: axis {axis} is out of bounds for {x.ndim}-d x")
             return ak.take(x, self._perm(x.shape[ax], x.device), axis=ax)
-        n = max(_int(x, "permutation", "x"), 0)  # NumPy: arange(x), empty for x < 0
+        n = max(integer(x, "permutation", "x"), 0)  # NumPy: arange(x), empty for x < 0
         return ak.astype(self._perm(n, device), ak.int64)
 
     def shuffle(self, x: ak.Array, axis: int = 0) -> None:
@@ -468,20 +388,7 @@ class Generator:
         ``p`` is checked and summed on the host (NumPy's checks and errors), so it is a
         concrete sequence or array, not a traced one.  ``shuffle`` is accepted for
         NumPy's signature; samples without replacement are always in random order."""
-        from ._choice import choice
-
         return choice(self, a, size, replace, p, axis, device)
-
-
-def _int(value: Any, fn: str, arg: str) -> int:
-    if isinstance(value, ak.Array) and value.ndim == 0:
-        value = int(value)
-    if isinstance(value, bool):
-        raise TypeError(f"{fn}: {arg} must be an int, got {value!r}")
-    try:
-        return operator.index(value)
-    except TypeError:
-        raise TypeError(f"{fn}: {arg} must be an int, got {value!r}") from None
 
 
 def default_rng(seed: Any = None) -> Generator:
