@@ -201,11 +201,24 @@ def bounded_index(index: Array, n: int | None, axis: int, fn: str) -> Any:
         hi = drv.to_scalar(drv.max(v, None, False))
     except Exception:
         # Traced (ak.jit, ak.vmap): the values exist only when the program runs.  Negative
-        # indices still wrap, in the program; bounds are the backend's to check then (TF
-        # raises, re-raised as IndexError by its jit hook; JAX clamps: see README).
+        # indices still wrap, in the program; bounds are checked in the program under
+        # ``checked=True``, else they are the backend's to check (TF raises, re-raised as
+        # IndexError by its jit hook; JAX clamps: see README).
         nn = drv.asarray(n, index._dtype, drv.device_of(v), None)
         zero = drv.asarray(0, index._dtype, drv.device_of(v), None)
-        return drv.where(drv.less(v, zero), drv.add(v, nn), v)
+        wrapped = drv.where(drv.less(v, zero), drv.add(v, nn), v)
+        hooks = drv.transforms
+        if hooks is not None and hooks.checks and hooks.tracing_checks():
+            lo = drv.min(wrapped, None, False)
+            hi = drv.max(wrapped, None, False)
+            low = drv.less(lo, zero)
+            hooks.check(
+                drv.logical_not(drv.logical_or(low, drv.greater_equal(hi, nn))),
+                IndexError,
+                f"{fn}: index {{bad}} is out of bounds for axis {axis} with size {n}",
+                bad=drv.where(low, drv.subtract(lo, nn), hi),
+            )
+        return wrapped
     if lo < -n or hi >= n:
         bad = lo if lo < -n else hi
         raise IndexError(f"{fn}: index {bad} is out of bounds for axis {axis} with size {n}")

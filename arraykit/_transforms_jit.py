@@ -145,6 +145,7 @@ def jit(
     *,
     static_argnums: int | tuple[int, ...] = (),
     static_argnames: str | tuple[str, ...] = (),
+    checked: bool = False,
     **options: Any,
 ) -> Callable[..., Any]:
     """``f`` compiled by the driver of its arguments (traced once per argument structure,
@@ -160,7 +161,12 @@ def jit(
 
     Failures found only as the compiled code runs: an index out of range raises
     ``IndexError`` where the backend's kernel checks it (TensorFlow on CPU; JAX clamps
-    gathers and drops scattered writes, TF's GPU kernels return zeros); a singular
+    gathers and drops scattered writes, TF's GPU kernels return zeros).  With
+    ``checked=True`` the compiled program checks its indices itself, where the driver can
+    carry such checks (``driver.transforms.checks``: JAX, through
+    ``jax.experimental.checkify``), and raises the ``IndexError`` of an eager call after
+    it runs, at the cost of a few operations per index and a device-to-host read of the
+    error per call.  A singular
     matrix in ``linalg.inv``/``solve`` raises ``ak.linalg.LinAlgError`` on TensorFlow,
     whose kernels check, and gives inf/NaN entries on JAX, as ``jax.jit`` does; a
     matrix that is not positive definite gives NaN from ``cholesky`` on both.  Checking
@@ -278,12 +284,13 @@ def jit(
                 return outs + tuple(x._value for x in state)
 
             hooks = transform_hooks(drv, fn)
-            call = compiled[drv] = hooks.jit(native, (0,), dict(options))
+            opts = dict(options, checked=True) if checked and hooks.checks else options
+            call = compiled[drv] = hooks.jit(native, (0,), dict(opts))
             # From now on, try this driver's fast paths first.
             flat = fast = None
             if hooks.jit_traces_by_signature and not (static or static_names):
-                flat = _FlatForm(f, drv, hooks, dict(options))
-            if hooks.jit_arrays is not None:
+                flat = _FlatForm(f, drv, hooks, dict(opts))
+            if hooks.jit_arrays is not None and opts is options:  # unchecked only
                 fast = hooks.jit_arrays(f, static, static_names)
             current, paths[drv] = drv, (flat, fast)
             if flat is not None or fast is not None:
@@ -301,10 +308,10 @@ def jit(
         return unflatten(spec, iter(outs), drv)
 
     @functools.wraps(user_f)
-    def checked(*args: Any, **kwargs: Any) -> Any:
+    def failing_as_eagerly(*args: Any, **kwargs: Any) -> Any:
         try:  # free in Python 3.11 unless it raises
             return wrapper(*args, **kwargs)
         except LinAlgSignal as e:  # a backend kernel refused a matrix as the graph ran
             raise failure("jit", e, (), "a matrix inside the compiled function") from e
 
-    return checked
+    return failing_as_eagerly

@@ -70,7 +70,12 @@ def _leaf_axes(arg: Any, axes: Any, out: list, fn: str) -> None:
 
 
 def vmap(
-    f: Callable[..., Any], /, in_axes: int | tuple | list | None = 0, out_axes: Any = 0
+    f: Callable[..., Any],
+    /,
+    in_axes: int | tuple | list | None = 0,
+    out_axes: Any = 0,
+    *,
+    checked: bool = False,
 ) -> Callable[..., Any]:
     """``f`` mapped over an axis of its arguments, results stacked along ``out_axes``.
 
@@ -79,6 +84,8 @@ def vmap(
     int, ``None`` for unmapped, or a tree matching the argument).  ``out_axes``: an int
     or ``None`` (output not mapped: element 0) for every output, or a tree matching the
     output.  Drivers without ``capabilities.vmap`` (NumPy) loop over the axis and stack.
+    Indices inside ``f`` are values of the mapped program, checked as in ``ak.jit``:
+    ``checked=True`` makes an out-of-range one raise ``IndexError`` on JAX too.
 
     Examples
     --------
@@ -145,7 +152,11 @@ def vmap(
                 out_spec[:] = [spec, len(state)]
                 return outs + tuple(x._value for x in state)
 
-            entry = (transform_hooks(drv, fn).vmap(native, tuple(axes), 0), out_spec)
+            hooks = transform_hooks(drv, fn)
+            if checked and hooks.checks:
+                entry = (hooks.vmap(native, tuple(axes), 0, checked=True), out_spec)
+            else:
+                entry = (hooks.vmap(native, tuple(axes), 0), out_spec)
             if key is not None:
                 if len(mapped) >= _MAPPED_CACHE_SIZE:
                     mapped.clear()
@@ -167,13 +178,13 @@ def vmap(
     mapped: dict[tuple, tuple[Callable, list]] = {}
 
     @functools.wraps(user_f)
-    def checked(*args: Any) -> Any:
+    def failing_as_eagerly(*args: Any) -> Any:
         try:  # free in Python 3.11 unless it raises
             return wrapper(*args)
         except LinAlgSignal as e:  # a backend kernel refused a matrix as the graph ran
             raise failure("vmap", e, (), "a matrix inside the mapped function") from e
 
-    return checked
+    return failing_as_eagerly
 
 
 def _move_out_axes(tree: Any, axes: Any, fn: str) -> Any:

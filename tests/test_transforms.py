@@ -622,3 +622,57 @@ def test_out_of_range_indices_inside_jit_and_vmap(driver):
         else:
             call()  # runs: XLA clamps the gather / drops the scatter (README, "Errors")
     np.testing.assert_array_equal(np.asarray(x), [1.0, 2.0, 3.0])
+
+
+def test_checked_jit_and_vmap_raise_out_of_range_indices(driver):
+    """``checked=True``: an index out of range inside ``ak.jit``/``ak.vmap`` raises the
+    eager call's IndexError on every driver (JAX through checkify), in-range indices give
+    the eager results, and the argument is left as it was."""
+    x = ak.asarray([1.0, 2.0, 3.0])
+
+    def put(a, i):
+        a = ak.asarray(a, copy=True)
+        a[i] = 0.0
+        return a
+
+    cases = [
+        (ak.jit(lambda a, i: a[i], checked=True), (x, ak.asarray(-2)), (x, ak.asarray(3))),
+        (ak.jit(lambda a, i: ak.take(a, i), checked=True), (x, ak.asarray([2, -3])),
+         (x, ak.asarray([0, -4]))),
+        (ak.jit(lambda a, i: ak.take_along_axis(a, i, axis=0), checked=True),
+         (x, ak.asarray([1])), (x, ak.asarray([7]))),
+        (ak.jit(put, checked=True), (x, ak.asarray([1])), (x, ak.asarray([9]))),
+        (ak.vmap(lambda i: x[i], checked=True), (ak.asarray([0, -1]),),
+         (ak.asarray([1, 4]),)),
+        (ak.jit(ak.vmap(lambda i: x[i]), checked=True), (ak.asarray([2]),),
+         (ak.asarray([1, -5]),)),
+        (ak.jit(lambda a, i, n: a[i] * n, static_argnums=2, checked=True),
+         (x, ak.asarray(0), 2), (x, ak.asarray(3), 2)),
+    ]  # fmt: skip
+    eager = [
+        x[-2], ak.take(x, ak.asarray([2, -3])), ak.take_along_axis(x, ak.asarray([1]), axis=0),
+        put(x, ak.asarray([1])), ak.stack([x[0], x[-1]]), ak.stack([x[2]]), x[0] * 2,
+    ]  # fmt: skip
+    for (f, good, bad), want in zip(cases, eager, strict=True):
+        np.testing.assert_array_equal(np.asarray(f(*good)), np.asarray(want))
+        with pytest.raises(IndexError, match="out of bounds"):
+            f(*bad)
+    np.testing.assert_array_equal(np.asarray(x), [1.0, 2.0, 3.0])
+
+
+def test_checked_jit_names_the_index_as_eagerly(driver):
+    """The in-program check reports the index an eager call reports (the first below
+    the range if any, else the largest above it)."""
+    needs(driver, "jit")
+    if not (driver.transforms.checks or driver.capabilities.traced_index_checks):
+        pytest.skip("the driver checks no index inside a compiled function")
+    x = ak.arange(4.0)
+    f = ak.jit(lambda a, i: ak.take(a, i), checked=True)
+    for idx in ([0, 9, 5], [-7, 2], [3, -4, 4]):
+        i = ak.asarray(idx)
+        with pytest.raises(IndexError) as eager:
+            ak.take(x, i)
+        with pytest.raises(IndexError) as traced:
+            f(x, i)
+        if driver.transforms.checks:
+            assert str(traced.value) == str(eager.value)

@@ -75,7 +75,8 @@ class Capabilities:
     traced_index_checks: bool = True
     """Out-of-range indices inside ``ak.jit``/``ak.vmap`` (where core cannot read them)
     raise ``IndexError`` when the program runs, on the driver's CPU devices at least;
-    ``False``: they are clamped or filled silently (XLA's gathers and scatters)."""
+    ``False``: they are clamped or filled silently (XLA's gathers and scatters) unless the
+    function is compiled or mapped with ``checked=True`` (``Transforms.checks``)."""
     max_dimensions: int | None = None
     """The most dimensions an array may have; ``None``: no limit (``info.capabilities()``)."""
     sort_kinds: frozenset[str] = field(
@@ -214,25 +215,48 @@ class Transforms:
         structure, shapes and dtypes of the other arguments (core's trace key includes
         them), so a driver may trace once per static value.  ``options``: driver options
         (``JIT_OPTIONS``); an unknown one raises ``TypeError`` naming those known
-        (``check_jit_options``).  Core calls the result
-        many times: it is where tracing is cached.
+        (``check_jit_options``), and ``"checked"`` (see ``checks``).  Core calls the
+        result many times: it is where tracing is cached.
         """
         raise NotImplementedError
 
     def vmap(
-        self, fn: Callable[..., Any], in_axes: tuple[int | None, ...], out_axes: int
+        self,
+        fn: Callable[..., Any],
+        in_axes: tuple[int | None, ...],
+        out_axes: int,
+        checked: bool = False,
     ) -> Callable[..., Any]:
         """``fn(*leaves)`` takes natives and returns a tuple of natives; ``in_axes`` has one
         entry per leaf, a non-negative axis or ``None`` (not mapped), and the mapped sizes
         agree (core checked).  The callable maps ``fn`` over those axes and stacks every
         output along ``out_axes`` (an int; core passes 0).  Core keeps the callable and
         calls it again for arguments of the same structure and dtypes (shapes may differ),
-        so a driver may trace it once per shape.
+        so a driver may trace it once per shape.  ``checked``: see ``checks``.
         """
         raise NotImplementedError
 
     def stop_gradient(self, x: Any) -> Any:
         """``x``, a constant for the gradient hooks."""
+        raise NotImplementedError
+
+    checks: bool = False
+    """Whether the driver can carry core's checks into a compiled or mapped program
+    (``ak.jit(f, checked=True)``, ``ak.vmap(f, checked=True)``): core then passes
+    ``options={"checked": True, ...}`` to ``jit`` and ``checked=True`` to ``vmap``, whose
+    callables raise, after running, the first check that failed.  Core passes neither to
+    a driver where this is false."""
+
+    def tracing_checks(self) -> bool:
+        """Whether the function being traced now belongs to a checked ``jit`` or ``vmap``;
+        core adds its checks (``check``) only then, as they cost operations."""
+        return False
+
+    def check(self, ok: Any, error: type[Exception], message: str, **values: Any) -> None:
+        """Called while ``tracing_checks()``: the program raises ``error(text)`` when the
+        0-d bool native ``ok`` is false as it runs, ``text`` being ``message`` with its
+        ``{name}`` fields filled from ``values`` (0-d natives).  Inside a trace that is
+        not checked (a checked function called from an unchecked one), nothing."""
         raise NotImplementedError
 
     jit_traces_by_signature: bool = False

@@ -17,7 +17,8 @@ Decisions (see also docs/architecture.md, "Drivers"):
   bounds-checks integer indices (``to_scalar`` raises on tracers, so under ``jax.jit``
   it cannot): inside ``jit`` JAX clamps out-of-range gathers (``x[i]``, ``take`` and
   ``take_along_axis`` fill instead: NaN, or the integer extreme) and drops out-of-range
-  scatters (``x[i] = v``); negative indices wrap as in NumPy.
+  scatters (``x[i] = v``), unless core checks them in the program (``checked=True``,
+  ``transforms.py``); negative indices wrap as in NumPy.
 * Data-dependent shapes (boolean indexing, ``nonzero``, ``unique_*``, ``repeat`` with
   an array of counts) work eagerly, computed by NumPy on the host and put back on the
   device (XLA would compile a program for every new output shape), and raise

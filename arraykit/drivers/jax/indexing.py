@@ -202,7 +202,9 @@ class Indexing:
     Eagerly, core bounds-checks integer indices (``to_scalar`` raises on tracers, so under
     ``jax.jit`` it cannot): inside ``jit`` JAX clamps out-of-range gathers (``x[i]``;
     ``take`` and ``take_along_axis`` fill instead: NaN, or the integer extreme) and drops
-    out-of-range scatters (``x[i] = v``); negative indices wrap as in NumPy."""
+    out-of-range scatters (``x[i] = v``) unless the function is compiled or mapped with
+    ``checked=True`` (core's checks, ``transforms.py``); negative indices wrap as in
+    NumPy."""
 
     # From JAXDriver's other parts (devices.py, creation.py).
     device_of: Callable[[Any], Device]

@@ -1,5 +1,6 @@
 """Function-transform hooks of the JAX driver: ``jax.value_and_grad``, ``jax.jacrev``,
-``jax.jit`` (static arguments), ``jax.vmap`` and ``lax.stop_gradient`` on natives.
+``jax.jit`` (static arguments), ``jax.vmap`` and ``lax.stop_gradient`` on natives;
+``checked=True`` functionalises core's checks with ``jax.experimental.checkify``.
 
 The hook contract is ``_base.Transforms``.  ``jit_compile`` is accepted and ignored (JAX
 always compiles).  Gradients of complex inputs are conjugated: JAX returns
@@ -13,12 +14,14 @@ core through the contract (``link``), never by import.
 
 from __future__ import annotations
 
+import contextvars
 from collections.abc import Callable
 from typing import Any
 
 import jax
 import jax.numpy as jnp
 from jax import lax
+from jax.experimental import checkify
 
 from .._base import JIT_OPTIONS, NOT_HANDLED, CoreLink, Transforms, check_jit_options
 
@@ -87,11 +90,74 @@ def _checked(
     return checked
 
 
+# True while the function of a checked jit/vmap is being traced (core adds checks then).
+_checking: contextvars.ContextVar[bool] = contextvars.ContextVar("_checking", default=False)
+
+_FAILED = " (`check` failed)"  # the suffix checkify adds to a failed check's message
+
+
+def _tracing_checked(fn: Callable) -> Callable:
+    """``fn`` run with core's checks on (it runs only while being traced)."""
+
+    def body(*args: Any) -> Any:
+        token = _checking.set(True)
+        try:
+            return fn(*args)
+        finally:
+            _checking.reset(token)
+
+    return body
+
+
+def _functional(fn: Callable, static_argnums: tuple[int, ...]) -> Callable:
+    """``fn``'s checks functionalised by ``checkify``: the callable returns ``(error,
+    results)``; the static arguments stay Python values (closed over, not traced)."""
+
+    def call(*args: Any) -> Any:
+        statics = {i: args[i] for i in static_argnums}
+
+        def dynamic(*values: Any) -> Any:
+            it = iter(values)
+            return fn(*[statics[i] if i in statics else next(it) for i in range(len(args))])
+
+        values = [a for i, a in enumerate(args) if i not in statics]
+        return checkify.checkify(dynamic, errors=checkify.user_checks)(*values)
+
+    return call
+
+
 class JAXTransforms(Transforms):
     """The transform hooks of ``JAXDriver`` (one object, shared by every JAX driver)."""
 
+    checks = True
+
     def __init__(self) -> None:
         self._array_type: type | None = None
+        self._errors: list[type[Exception]] = []  # a check's error class, by its number
+
+    def tracing_checks(self) -> bool:
+        return _checking.get()
+
+    def check(self, ok: Any, error: type[Exception], message: str, **values: Any) -> None:
+        if not _checking.get():
+            return
+        if error not in self._errors:
+            self._errors.append(error)
+        # The error class travels as a number before the message (checkify keeps text).
+        checkify.check(ok, f"{self._errors.index(error)}:{message}", **values)
+
+    def _raise(self, err: checkify.Error) -> None:
+        """Raise the first failed check of a call, as the error class it was made with."""
+        if any(isinstance(x, jax.core.Tracer) for x in jax.tree_util.tree_leaves(err)):
+            # Called inside another trace: the checks become that program's, if checked.
+            if _checking.get():
+                checkify.check_error(err)
+            return
+        text = err.get()
+        if text is None:
+            return
+        number, _, message = text.removesuffix(_FAILED).partition(":")
+        raise self._errors[int(number)](message)
 
     def link(self, core: CoreLink) -> None:
         """Take arraykit's array class from core; ``JAXDriver`` calls this when it is
@@ -112,8 +178,19 @@ class JAXTransforms(Transforms):
         return lambda *args: _conj_complex(jac(*args))
 
     def jit(self, fn: Callable, static_argnums: tuple[int, ...], options: dict) -> Callable:
-        check_jit_options(options, JIT_OPTIONS, "jax")
-        return jax.jit(fn, static_argnums=static_argnums)
+        check_jit_options(options, JIT_OPTIONS | {"checked"}, "jax")
+        if not options.get("checked"):
+            return jax.jit(fn, static_argnums=static_argnums)
+        compiled = jax.jit(
+            _functional(_tracing_checked(fn), static_argnums), static_argnums=static_argnums
+        )
+
+        def call(*args: Any) -> Any:
+            err, out = compiled(*args)
+            self._raise(err)
+            return out
+
+        return call
 
     jit_traces_by_signature = True  # jax.jit caches per shapes and dtypes itself
 
@@ -157,8 +234,26 @@ class JAXTransforms(Transforms):
 
         return call
 
-    def vmap(self, fn: Callable, in_axes: tuple[int | None, ...], out_axes: int) -> Callable:
-        return jax.vmap(fn, in_axes=in_axes, out_axes=out_axes)
+    def vmap(
+        self,
+        fn: Callable,
+        in_axes: tuple[int | None, ...],
+        out_axes: int,
+        checked: bool = False,
+    ) -> Callable:
+        if not checked:
+            return jax.vmap(fn, in_axes=in_axes, out_axes=out_axes)
+        mapped = checkify.checkify(
+            jax.vmap(_tracing_checked(fn), in_axes=in_axes, out_axes=out_axes),
+            errors=checkify.user_checks,
+        )
+
+        def call(*leaves: Any) -> Any:
+            err, out = mapped(*leaves)
+            self._raise(err)
+            return out
+
+        return call
 
     def stop_gradient(self, x: Any) -> Any:
         return lax.stop_gradient(x)
