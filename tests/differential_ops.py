@@ -326,13 +326,11 @@ def draw_search(data: Any, x: np.ndarray, el: Elements) -> Call | None:
         keep = data.draw(st.booleans(), label="keepdims")
         fn, np_fn = resolve(name), getattr(np, name)
 
-        def ref(r: np.ndarray) -> np.ndarray:
-            empty = np.sum(r, axis=axis, keepdims=keep)  # NumPy refuses an empty axis even
-            if axis is not None and r.shape[axis] == 0 and empty.size == 0:  # then; not ak
-                return np.zeros(empty.shape, np.int64)
-            return np_fn(r, axis=axis, keepdims=keep)
-
-        return Call(name, lambda a: fn(a, axis=axis, keepdims=keep), ref)
+        return Call(
+            name,
+            lambda a: fn(a, axis=axis, keepdims=keep),
+            lambda r: np_fn(r, axis=axis, keepdims=keep),
+        )
     if name == "nonzero":
         return Call(name, ak.nonzero, np.nonzero)
     if name == "where":
