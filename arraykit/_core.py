@@ -130,6 +130,17 @@ def broadcast_shapes(*shapes: tuple[int | None, ...], fn: str = "broadcast_shape
     return tuple(out)
 
 
+def refuse_unknown_broadcast(fn: str, shapes: Sequence[tuple], error: Exception) -> None:
+    """Raise the remedy when a lazy driver failed (``error``) to broadcast ``shapes`` with
+    unknown (``None``) sizes: it can only once they are known."""
+    if isinstance(error, ValueError) and any(None in s for s in shapes):
+        raise ValueError(
+            f"{fn}: shapes {', '.join(str(tuple(s)) for s in shapes)} cannot be broadcast "
+            "while a size is unknown (None, from a boolean index, nonzero or unique_*): call "
+            "ak.compute(x) first"
+        ) from error
+
+
 def result_dtype(args: Sequence[Any], fn: str, arg: str = "arguments") -> np.dtype:
     """The result dtype of ``args`` (arrays, dtypes, Python scalars) under the active mode;
     ``arg`` names them in errors."""

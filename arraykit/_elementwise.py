@@ -29,6 +29,7 @@ from ._core import (
     is_host_data,
     new,
     python_scalar,
+    refuse_unknown_broadcast,
     same_driver,
     scalar_to_native,
 )
@@ -275,6 +276,7 @@ def _diagnose(name: str, drv: Any, v1: Any, v2: Any, error: Exception) -> None:
         _broadcast_shapes(s1, s2, fn=name)
     except ValueError as e:
         raise ValueError(f"{name}: shapes {s1} and {s2} cannot be broadcast together") from e
+    refuse_unknown_broadcast(name, (s1, s2), error)
 
 
 def _define(name: str, arity: int, category: tuple, rule: str, summary: str) -> None:

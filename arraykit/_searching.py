@@ -24,6 +24,7 @@ from ._core import (
     normalize_axes,
     normalize_axis,
     refuse_in_strict,
+    refuse_unknown_broadcast,
     result_dtype,
     same_driver,
     scalar_to_native,
@@ -320,5 +321,11 @@ def where(
         else scalar_to_native(drv, a, dtype, condition._value, "where")
         for a in (x1, x2)
     ]
-    broadcast_shapes(*(a.shape for a in arrays), fn="where")
-    return new(drv.where(condition._value, natives[0], natives[1]), drv, dtype)
+    shapes = [a.shape for a in arrays]
+    broadcast_shapes(*shapes, fn="where")
+    try:
+        out = drv.where(condition._value, natives[0], natives[1])
+    except ValueError as e:
+        refuse_unknown_broadcast("where", shapes, e)
+        raise
+    return new(out, drv, dtype)

@@ -80,7 +80,9 @@ def _real_input(fn: str, x: Any) -> Array:
 
 def _positive(fn: str, what: str, size: int | None) -> int:
     if size is None:
-        raise ValueError(f"{fn}: the size of {what} is unknown; pass it explicitly")
+        raise ValueError(
+            f"{fn}: the size of {what} is unknown; pass it explicitly, or call ak.compute(x) first"
+        )
     if size < 1:
         raise ValueError(f"{fn}: invalid number of data points ({size}) for {what}; need >= 1")
     return size

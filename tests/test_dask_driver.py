@@ -234,3 +234,26 @@ def test_zero_length_blocks_neither_grow_a_masked_write_nor_break_argmin(dk):
     ref[np.array([True])] = -5
     np.testing.assert_array_equal(np.asarray(n), ref)
     assert n.shape == ref.shape
+
+
+def test_unknown_sizes_refuse_with_the_remedy_or_work(dk):
+    """After a boolean index a size is unknown: nonzero works (Dask's failed on the NaN
+    size), and what needs the size refuses naming ak.compute, not with Dask's message
+    (found by the fuzzer's count of refusals without the hint)."""
+    xs = np.array([1.0, -2.0, 3.0, 0.0, 5.0, -1.0])
+    x = ak.asarray(xs)
+    a = x[x > 0]
+    assert a.shape == (None,)
+    np.testing.assert_array_equal(np.asarray(ak.nonzero(a)[0]), np.nonzero(xs[xs > 0])[0])
+    for call in (
+        lambda: ak.equal(a, ak.asarray(np.ones(3))),
+        lambda: ak.logaddexp(a, ak.asarray(np.ones(2))),
+        lambda: ak.fft.ifft(a),
+        lambda: ak.where(a > 1, a, ak.asarray(np.ones(3))),
+    ):
+        with pytest.raises(ValueError, match=r"ak\.compute\(x\) first"):
+            call()
+    c = ak.cumulative_prod(ak.zeros((0, 1, 0, 0), dtype=ak.int64), axis=1, include_initial=True)
+    assert [i.shape for i in ak.nonzero(c)] == [(0,)] * 4  # Dask's own reshape failed here
+    b = ak.compute(a)
+    np.testing.assert_array_equal(np.asarray(ak.equal(b, ak.asarray(np.ones(3)))), xs[xs > 0] == 1)

@@ -314,8 +314,8 @@ def run_program(data: Any, driver: Any, stats: Counter) -> None:
                 # boolean index, nonzero or unique_* made it; the documented remedy is
                 # ak.compute first): the call must agree after it.  Counted in the report
                 # (refusals whose message does not name ak.compute, separately).
-                if not (caps.lazy and None in a.shape):
-                    ak_err = e
+                if not (caps.lazy and None in a.shape) or ref_err is not None:
+                    ak_err = e  # not a refusal: NumPy raises too (or sizes are known)
                 else:
                     hint = "ak.compute" in str(e)
                     stats[f"unknown size refused: {call.name}{'' if hint else ' (no hint)'}"] += 1

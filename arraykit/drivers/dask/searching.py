@@ -24,6 +24,11 @@ class Searching:
         return da.argmin(sized(x), axis=axis, keepdims=keepdims).astype(np.int64)
 
     def nonzero(self, x: da.Array) -> tuple[da.Array, ...]:
+        # Dask's nonzero needs the chunk sizes (computed, keeping no data, as for argmax),
+        # and its reshape failed on empty arrays with chunks such as (0,), (1, 1)
+        x = sized(x)
+        if 0 in x.shape:
+            return tuple(da.zeros((0,), dtype=np.int64) for _ in range(max(x.ndim, 1)))
         return tuple(i.astype(np.int64) for i in da.nonzero(x))
 
     def where(self, condition: da.Array, x1: da.Array, x2: da.Array) -> da.Array:
