@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -57,12 +58,27 @@ def browser():
 
     options = webdriver.ChromeOptions()
     options.binary_location = next(shutil.which(b) for b in BROWSERS if shutil.which(b))
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1400,1000"):
+    # A fresh profile, and none of Chromium's own network traffic: the pages are local
+    # files, and a machine without internet refuses those connections by the dozen.
+    profile = tempfile.mkdtemp(prefix="arraykit-docs-chromium-")
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--window-size=1400,1000",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-quic",
+        f"--user-data-dir={profile}",
+    ):
         options.add_argument(arg)
     driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
     driver.set_page_load_timeout(60)
     yield driver
     driver.quit()
+    shutil.rmtree(profile, ignore_errors=True)
 
 
 def _shown(browser, css: str):
