@@ -206,112 +206,108 @@ def jit(
     @functools.wraps(user_f)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         nonlocal current, flat, fast
-        form = flat
-        if form is not None and not kwargs:
-            drv = form.driver
-            natives = []
-            for a in args:
-                if a.__class__ is not Array or a._driver is not drv:
-                    break
-                natives.append(a._value)
-            else:
-                dtype = form.dtype
-                try:
-                    if dtype is None:
-                        return form.rebuild(form.call(*natives))
-                    # One array of known dtype (Array._new, inlined): made before the
-                    # call, so that little Python runs after the dispatch, while the
-                    # driver's threads compute.
-                    res = _object_new(Array)
-                    res._driver, res._dtype = drv, dtype
-                    res._value = out = form.call(*natives)
-                    if form.dtype is dtype:
-                        return res
-                    return form.rebuild(out)  # this call traced, and the dtype changed
-                except _Declined:
-                    flat = None
-                    paths[drv] = (None, fast)
-        if fast is not None:
-            out = fast(args, kwargs)
-            if out is not NOT_HANDLED:
-                return out
-        nargs = len(args)
-        nums = {a % nargs for a in static if -nargs <= a < nargs} if static else ()
-        leaves: list[Array] = []
-        specs = []
-        for i, a in enumerate(args):
-            if i in nums:
-                specs.append(_static_spec(a, str(i), fn))
-            elif a.__class__ is Array:  # the common case, without the recursion
-                leaves.append(a)
-                specs.append(("a", a._dtype))
-            else:
-                specs.append(flatten(a, leaves))
-        kw_spec = None
-        if kwargs:
-            kw_spec = (
-                "d",
-                tuple(kwargs),
-                tuple(
-                    _static_spec(v, repr(k), fn) if k in static_names else flatten(v, leaves)
-                    for k, v in kwargs.items()
-                ),
-            )
-        drv = driver_of(leaves, fn)
-        if drv is not current and drv in paths:  # back to a driver compiled for before
-            current = drv
-            flat, fast = paths[drv]
-            if flat is not None or fast is not None:
-                return wrapper(*args, **kwargs)
-        natives = tuple(x._value for x in leaves)
-        shape_of = drv.shape_of
-        key = _static_key((tuple(specs), kw_spec, tuple(shape_of(v) for v in natives)), fn)
-        call = compiled.get(drv)
-        if call is None:
-
-            def native(key: int, leaves: tuple) -> tuple:
-                it = iter(leaves)
-                pos_specs, kw = call_specs[key]
-                call_args = [unflatten(s, it, drv) for s in pos_specs]
-                call_kwargs = {} if kw is None else unflatten(kw, it, drv)
-                spec, outs = unwrap_out(f(*call_args, **call_kwargs), drv)
-                # Array state of the arguments (a Generator's counter) after the call
-                # goes out after the results, and back to the caller's objects.
-                state: list[Array] = []
-                for obj in stateful((call_args, call_kwargs), []):
-                    flatten(obj.__ak_flatten__(), state)
-                out_specs[drv, key] = (spec, len(state))
-                return outs + tuple(x._value for x in state)
-
-            hooks = transform_hooks(drv, fn)
-            opts = dict(options, checked=True) if checked and hooks.checks else options
-            call = compiled[drv] = hooks.jit(native, (0,), dict(opts))
-            # From now on, try this driver's fast paths first.
-            flat = fast = None
-            if hooks.jit_traces_by_signature and not (static or static_names):
-                flat = _FlatForm(f, drv, hooks, dict(opts))
-            if hooks.jit_arrays is not None and opts is options:  # unchecked only
-                fast = hooks.jit_arrays(f, static, static_names)
-            current, paths[drv] = drv, (flat, fast)
-            if flat is not None or fast is not None:
-                return wrapper(*args, **kwargs)
-        call_specs[key] = (specs, kw_spec)
-        outs = call(key, natives)
-        spec, n_state = out_specs[drv, key]
-        if n_state:
-            values = iter(outs[len(outs) - n_state :])
-            for obj in stateful((args, kwargs), []):
-                old: list[Array] = []
-                flatten(obj.__ak_flatten__(), old)
-                obj.__ak_update__([Array._new(next(values), drv, x._dtype) for x in old])
-            outs = outs[: len(outs) - n_state]
-        return unflatten(spec, iter(outs), drv)
-
-    @functools.wraps(user_f)
-    def failing_as_eagerly(*args: Any, **kwargs: Any) -> Any:
         try:  # free in Python 3.11 unless it raises
-            return wrapper(*args, **kwargs)
+            form = flat
+            if form is not None and not kwargs:
+                drv = form.driver
+                natives = []
+                for a in args:
+                    if a.__class__ is not Array or a._driver is not drv:
+                        break
+                    natives.append(a._value)
+                else:
+                    dtype = form.dtype
+                    try:
+                        if dtype is None:
+                            return form.rebuild(form.call(*natives))
+                        # One array of known dtype (Array._new, inlined): made before the
+                        # call, so that little Python runs after the dispatch, while the
+                        # driver's threads compute.
+                        res = _object_new(Array)
+                        res._driver, res._dtype = drv, dtype
+                        res._value = out = form.call(*natives)
+                        if form.dtype is dtype:
+                            return res
+                        return form.rebuild(out)  # this call traced, and the dtype changed
+                    except _Declined:
+                        flat = None
+                        paths[drv] = (None, fast)
+            if fast is not None:
+                out = fast(args, kwargs)
+                if out is not NOT_HANDLED:
+                    return out
+            nargs = len(args)
+            nums = {a % nargs for a in static if -nargs <= a < nargs} if static else ()
+            leaves: list[Array] = []
+            specs = []
+            for i, a in enumerate(args):
+                if i in nums:
+                    specs.append(_static_spec(a, str(i), fn))
+                elif a.__class__ is Array:  # the common case, without the recursion
+                    leaves.append(a)
+                    specs.append(("a", a._dtype))
+                else:
+                    specs.append(flatten(a, leaves))
+            kw_spec = None
+            if kwargs:
+                kw_spec = (
+                    "d",
+                    tuple(kwargs),
+                    tuple(
+                        _static_spec(v, repr(k), fn) if k in static_names else flatten(v, leaves)
+                        for k, v in kwargs.items()
+                    ),
+                )
+            drv = driver_of(leaves, fn)
+            if drv is not current and drv in paths:  # back to a driver compiled for before
+                current = drv
+                flat, fast = paths[drv]
+                if flat is not None or fast is not None:
+                    return wrapper(*args, **kwargs)
+            natives = tuple(x._value for x in leaves)
+            shape_of = drv.shape_of
+            key = _static_key((tuple(specs), kw_spec, tuple(shape_of(v) for v in natives)), fn)
+            call = compiled.get(drv)
+            if call is None:
+
+                def native(key: int, leaves: tuple) -> tuple:
+                    it = iter(leaves)
+                    pos_specs, kw = call_specs[key]
+                    call_args = [unflatten(s, it, drv) for s in pos_specs]
+                    call_kwargs = {} if kw is None else unflatten(kw, it, drv)
+                    spec, outs = unwrap_out(f(*call_args, **call_kwargs), drv)
+                    # Array state of the arguments (a Generator's counter) after the call
+                    # goes out after the results, and back to the caller's objects.
+                    state: list[Array] = []
+                    for obj in stateful((call_args, call_kwargs), []):
+                        flatten(obj.__ak_flatten__(), state)
+                    out_specs[drv, key] = (spec, len(state))
+                    return outs + tuple(x._value for x in state)
+
+                hooks = transform_hooks(drv, fn)
+                opts = dict(options, checked=True) if checked and hooks.checks else options
+                call = compiled[drv] = hooks.jit(native, (0,), dict(opts))
+                # From now on, try this driver's fast paths first.
+                flat = fast = None
+                if hooks.jit_traces_by_signature and not (static or static_names):
+                    flat = _FlatForm(f, drv, hooks, dict(opts))
+                if hooks.jit_arrays is not None and opts is options:  # unchecked only
+                    fast = hooks.jit_arrays(f, static, static_names)
+                current, paths[drv] = drv, (flat, fast)
+                if flat is not None or fast is not None:
+                    return wrapper(*args, **kwargs)
+            call_specs[key] = (specs, kw_spec)
+            outs = call(key, natives)
+            spec, n_state = out_specs[drv, key]
+            if n_state:
+                values = iter(outs[len(outs) - n_state :])
+                for obj in stateful((args, kwargs), []):
+                    old: list[Array] = []
+                    flatten(obj.__ak_flatten__(), old)
+                    obj.__ak_update__([Array._new(next(values), drv, x._dtype) for x in old])
+                outs = outs[: len(outs) - n_state]
+            return unflatten(spec, iter(outs), drv)
         except LinAlgSignal as e:  # a backend kernel refused a matrix as the graph ran
             raise failure("jit", e, (), "a matrix inside the compiled function") from e
 
-    return failing_as_eagerly
+    return wrapper
