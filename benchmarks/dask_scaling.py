@@ -18,27 +18,20 @@ block by block over the same blocks, and only the reductions run there.
 
 from __future__ import annotations
 
+import argparse
+import json
+import math
 import os
-import sys
+import time
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
 
-# Run as a script, this folder comes first on sys.path and its random.py would shadow the
-# standard library's ``random`` (which ``tempfile``, imported by arraykit, needs).
-_HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE]
+import numpy as np
 
-import argparse  # noqa: E402
-import json  # noqa: E402
-import math  # noqa: E402
-import time  # noqa: E402
-from collections.abc import Callable  # noqa: E402
-from contextlib import AbstractContextManager, nullcontext  # noqa: E402
-from dataclasses import dataclass  # noqa: E402
-from functools import partial  # noqa: E402
-from typing import Any  # noqa: E402
-
-import numpy as np  # noqa: E402
-
-import arraykit as ak  # noqa: E402
+import arraykit as ak
 
 Program = Callable[[ak.Array], Any]
 

@@ -46,7 +46,7 @@ RANDOM_DRIVERS = [d for d in ("numpy", "tensorflow", "jax") if d in DRIVERS]
 
 @pytest.mark.skipif(not RANDOM_DRIVERS, reason="none of numpy, tensorflow, jax is under test")
 def test_random_benchmark_writes_a_row_per_contender(tmp_path, capsys):
-    bench = load("random")
+    bench = load("rng")
     out = tmp_path / "rows.json"
     drivers = RANDOM_DRIVERS
     assert bench.main(["--drivers", ",".join(drivers), "--smoke", "--json", str(out)]) == 0
@@ -84,3 +84,22 @@ def test_dask_scaling_above_held_max_runs_reductions_block_by_block(tmp_path):
     rows = json.loads(out.read_text())["rows"]
     assert [(r["workload"], r["size"]) for r in rows] == [("sigmoid_sum", 20000)]
     assert scaling.blocks(10**9) % 4 == 0 and 10**9 / scaling.blocks(10**9) <= scaling.BLOCK_MAX
+
+
+@pytest.mark.parametrize(
+    "script", sorted(p.name for p in (ROOT / "benchmarks").glob("*.py")), ids=str
+)
+def test_each_benchmark_starts_as_the_readme_runs_it(script, tmp_path):
+    """``python benchmarks/<script> --help``: run as a script, the folder comes first on
+    ``sys.path``, so a file named like a standard module (``random.py`` was) shadows it."""
+    import subprocess
+
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / script), "--help"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "usage:" in done.stdout

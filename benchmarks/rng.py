@@ -1,6 +1,6 @@
 """``ak.random`` against the frameworks' own generators, in one run.
 
-    python benchmarks/random.py [--drivers numpy,tensorflow,jax] [--n 10000000] [--smoke]
+    python benchmarks/rng.py [--drivers numpy,tensorflow,jax] [--n 10000000] [--smoke]
                                 [--json PATH]
 
 Draws ``n`` float32 values of ``random`` (uniform) and ``standard_normal`` per call:
@@ -21,23 +21,16 @@ to the reference of its row group.
 
 from __future__ import annotations
 
-import os
+import argparse
+import json
 import sys
+import time
+from collections.abc import Callable
+from typing import Any
 
-# This file is named random.py: run as a script, its folder comes first on sys.path and
-# would shadow the standard library's ``random`` (which ``tempfile`` imports).
-_HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE]
+import numpy as np
 
-import argparse  # noqa: E402
-import json  # noqa: E402
-import time  # noqa: E402
-from collections.abc import Callable  # noqa: E402
-from typing import Any  # noqa: E402
-
-import numpy as np  # noqa: E402
-
-import arraykit as ak  # noqa: E402
+import arraykit as ak
 
 TARGETS = {"numpy": 1.5, "tensorflow": 2.0, "jax": 2.0}
 
