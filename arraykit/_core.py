@@ -223,10 +223,11 @@ def bounded_index(index: Array, n: int | None, axis: int, fn: str) -> Any:
             lo = drv.min(wrapped, None, False)
             hi = drv.max(wrapped, None, False)
             low = drv.less(lo, zero)
-            hooks.check(
+            wrapped = hooks.check(
                 drv.logical_not(drv.logical_or(low, drv.greater_equal(hi, nn))),
                 IndexError,
                 f"{fn}: index {{bad}} is out of bounds for axis {axis} with size {n}",
+                wrapped,
                 bad=drv.where(low, drv.subtract(lo, nn), hi),
             )
         return wrapped

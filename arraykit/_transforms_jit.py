@@ -160,13 +160,13 @@ def jit(
     (``bool(x)``, data-dependent shapes) raises an error that says so.
 
     Failures found only as the compiled code runs: an index out of range raises
-    ``IndexError`` where the backend's kernel checks it (TensorFlow on CPU; JAX clamps
-    gathers and drops scattered writes, TF's GPU kernels return zeros).  With
+    ``IndexError`` where the backend's kernel checks it (TensorFlow on CPU; JAX and TF's
+    XLA clamp gathers and drop scattered writes, TF's GPU kernels return zeros).  With
     ``checked=True`` the compiled program checks its indices itself, where the driver can
-    carry such checks (``driver.transforms.checks``: JAX, through
-    ``jax.experimental.checkify``), and raises the ``IndexError`` of an eager call after
-    it runs, at the cost of a few operations per index and a device-to-host read of the
-    error per call.  A singular
+    carry such checks (``driver.transforms.checks``: JAX through
+    ``jax.experimental.checkify``, TensorFlow through graph assertions, not with
+    ``jit_compile=True``), and raises the ``IndexError`` of an eager call, at the cost of
+    a few operations per index (and on JAX a device-to-host read per call).  A singular
     matrix in ``linalg.inv``/``solve`` raises ``ak.linalg.LinAlgError`` on TensorFlow,
     whose kernels check, and gives inf/NaN entries on JAX, as ``jax.jit`` does; a
     matrix that is not positive definite gives NaN from ``cholesky`` on both.  Checking

@@ -85,7 +85,7 @@ def vmap(
     or ``None`` (output not mapped: element 0) for every output, or a tree matching the
     output.  Drivers without ``capabilities.vmap`` (NumPy) loop over the axis and stack.
     Indices inside ``f`` are values of the mapped program, checked as in ``ak.jit``:
-    ``checked=True`` makes an out-of-range one raise ``IndexError`` on JAX too.
+    ``checked=True`` makes an out-of-range one raise ``IndexError`` on every device.
 
     Examples
     --------

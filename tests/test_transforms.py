@@ -676,3 +676,13 @@ def test_checked_jit_names_the_index_as_eagerly(driver):
             f(x, i)
         if driver.transforms.checks:
             assert str(traced.value) == str(eager.value)
+
+
+def test_checked_jit_refuses_xla_on_tensorflow(driver):
+    """XLA drops TF's graph assertions and clamps indices: ``checked=True`` with
+    ``jit_compile=True`` would be silently unchecked, so it raises instead."""
+    if driver.name != "tensorflow":
+        pytest.skip("TensorFlow's jit_compile option")
+    x = ak.asarray([1.0, 2.0, 3.0])
+    with pytest.raises(ValueError, match="checked=True cannot be combined with jit_compile"):
+        ak.jit(lambda a, i: a[i], checked=True, jit_compile=True)(x, ak.asarray(1))

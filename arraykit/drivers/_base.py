@@ -25,6 +25,7 @@ with a native fast path.
 
 from __future__ import annotations
 
+import contextvars
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, NamedTuple
@@ -241,23 +242,35 @@ class Transforms:
         raise NotImplementedError
 
     checks: bool = False
-    """Whether the driver can carry core's checks into a compiled or mapped program
-    (``ak.jit(f, checked=True)``, ``ak.vmap(f, checked=True)``): core then passes
-    ``options={"checked": True, ...}`` to ``jit`` and ``checked=True`` to ``vmap``, whose
-    callables raise, after running, the first check that failed.  Core passes neither to
-    a driver where this is false."""
+    """Whether ``jit``/``vmap`` take ``checked`` (``ak.jit(f, checked=True)``; core passes
+    ``options["checked"]``, ``vmap(..., checked=True)`` to such drivers only): they trace
+    inside ``traced_checking``, and raise the first failed ``check`` after running."""
+
+    _checking = contextvars.ContextVar("arraykit_checking", default=False)
 
     def tracing_checks(self) -> bool:
-        """Whether the function being traced now belongs to a checked ``jit`` or ``vmap``;
-        core adds its checks (``check``) only then, as they cost operations."""
-        return False
+        """Whether a checked function is being traced (core adds checks only then)."""
+        return self._checking.get()
 
-    def check(self, ok: Any, error: type[Exception], message: str, **values: Any) -> None:
-        """Called while ``tracing_checks()``: the program raises ``error(text)`` when the
-        0-d bool native ``ok`` is false as it runs, ``text`` being ``message`` with its
-        ``{name}`` fields filled from ``values`` (0-d natives).  Inside a trace that is
-        not checked (a checked function called from an unchecked one), nothing."""
-        raise NotImplementedError
+    def traced_checking(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        """``fn``, run with ``tracing_checks()`` true."""
+
+        def body(*args: Any) -> Any:
+            token = self._checking.set(True)
+            try:
+                return fn(*args)
+            finally:
+                self._checking.reset(token)
+
+        return body
+
+    def check(
+        self, ok: Any, error: type[Exception], message: str, guarded: Any, **values: Any
+    ) -> Any:
+        """While ``tracing_checks()``: the program raises ``error(message)`` (``{name}``
+        fields filled from ``values``, 0-d natives) where the 0-d bool ``ok`` is false; it
+        returns ``guarded`` (the checked index), after the check where ops are ordered."""
+        return guarded
 
     jit_traces_by_signature: bool = False
     """Whether the callable ``jit`` returns traces ``fn`` again whenever the shapes or

@@ -14,7 +14,6 @@ core through the contract (``link``), never by import.
 
 from __future__ import annotations
 
-import contextvars
 from collections.abc import Callable
 from typing import Any
 
@@ -23,7 +22,13 @@ import jax.numpy as jnp
 from jax import lax
 from jax.experimental import checkify
 
-from .._base import JIT_OPTIONS, NOT_HANDLED, CoreLink, Transforms, check_jit_options
+from .._base import (
+    JIT_OPTIONS,
+    NOT_HANDLED,
+    CoreLink,
+    Transforms,
+    check_jit_options,
+)
 
 
 class _NotArrays(Exception):
@@ -90,23 +95,7 @@ def _checked(
     return checked
 
 
-# True while the function of a checked jit/vmap is being traced (core adds checks then).
-_checking: contextvars.ContextVar[bool] = contextvars.ContextVar("_checking", default=False)
-
 _FAILED = " (`check` failed)"  # the suffix checkify adds to a failed check's message
-
-
-def _tracing_checked(fn: Callable) -> Callable:
-    """``fn`` run with core's checks on (it runs only while being traced)."""
-
-    def body(*args: Any) -> Any:
-        token = _checking.set(True)
-        try:
-            return fn(*args)
-        finally:
-            _checking.reset(token)
-
-    return body
 
 
 def _functional(fn: Callable, static_argnums: tuple[int, ...]) -> Callable:
@@ -135,22 +124,21 @@ class JAXTransforms(Transforms):
         self._array_type: type | None = None
         self._errors: list[type[Exception]] = []  # a check's error class, by its number
 
-    def tracing_checks(self) -> bool:
-        return _checking.get()
-
-    def check(self, ok: Any, error: type[Exception], message: str, **values: Any) -> None:
-        if not _checking.get():
-            return
-        if error not in self._errors:
-            self._errors.append(error)
-        # The error class travels as a number before the message (checkify keeps text).
-        checkify.check(ok, f"{self._errors.index(error)}:{message}", **values)
+    def check(
+        self, ok: Any, error: type[Exception], message: str, guarded: Any, **values: Any
+    ) -> Any:
+        if self.tracing_checks():
+            if error not in self._errors:
+                self._errors.append(error)
+            # The error class travels as a number before the message (checkify keeps text).
+            checkify.check(ok, f"{self._errors.index(error)}:{message}", **values)
+        return guarded
 
     def _raise(self, err: checkify.Error) -> None:
         """Raise the first failed check of a call, as the error class it was made with."""
         if any(isinstance(x, jax.core.Tracer) for x in jax.tree_util.tree_leaves(err)):
             # Called inside another trace: the checks become that program's, if checked.
-            if _checking.get():
+            if self.tracing_checks():
                 checkify.check_error(err)
             return
         text = err.get()
@@ -182,7 +170,8 @@ class JAXTransforms(Transforms):
         if not options.get("checked"):
             return jax.jit(fn, static_argnums=static_argnums)
         compiled = jax.jit(
-            _functional(_tracing_checked(fn), static_argnums), static_argnums=static_argnums
+            _functional(self.traced_checking(fn), static_argnums),
+            static_argnums=static_argnums,
         )
 
         def call(*args: Any) -> Any:
@@ -244,7 +233,7 @@ class JAXTransforms(Transforms):
         if not checked:
             return jax.vmap(fn, in_axes=in_axes, out_axes=out_axes)
         mapped = checkify.checkify(
-            jax.vmap(_tracing_checked(fn), in_axes=in_axes, out_axes=out_axes),
+            jax.vmap(self.traced_checking(fn), in_axes=in_axes, out_axes=out_axes),
             errors=checkify.user_checks,
         )
 

@@ -10,7 +10,10 @@ eager calls trace once per shape instead of on every call.
 Out-of-range indices inside a compiled or mapped function: core checks indices eagerly,
 but a traced index is known only when the graph runs, where TF's CPU kernels reject it
 with an ``InvalidArgumentError``; the hooks re-raise that as the ``IndexError`` arraykit
-raises eagerly (TF's GPU gathers return zeros instead: README says so).  A singular
+raises eagerly (TF's GPU gathers return zeros, and XLA's, ``jit_compile=True``, clamp:
+README says so).  ``checked=True`` adds core's bounds checks as graph assertions
+(``tf.debugging.Assert``, ordered before the index is used), re-raised as core's own
+``IndexError`` on any device; XLA drops assertions, so ``jit_compile=True`` refuses it.  A singular
 matrix in a graph's ``MatrixInverse``/``MatrixSolve`` is the contract's ``SingularMatrix``
 signal, which core's ``jit`` turns into ``LinAlgError``.
 """
@@ -24,7 +27,12 @@ from typing import Any, NoReturn
 
 import tensorflow as tf
 
-from .._base import JIT_OPTIONS, SingularMatrix, Transforms, check_jit_options
+from .._base import (
+    JIT_OPTIONS,
+    SingularMatrix,
+    Transforms,
+    check_jit_options,
+)
 
 _ZERO = tf.UnconnectedGradients.ZERO
 
@@ -38,8 +46,20 @@ _OUT_OF_RANGE = re.compile(
 )
 
 
+# A failed check of core's (``checked=True``): "assertion failed: [arraykit check 3] [7]".
+_CHECK = re.compile(r"\[arraykit check (?P<number>\d+)\](?P<values>(?: \[[^\]]*\])*)")
+
+# Each check added while tracing: its error class, message and the names of its values.
+_checks: list[tuple[type[Exception], str, tuple[str, ...]]] = []
+
+
 def _reraise(error: tf.errors.InvalidArgumentError) -> NoReturn:
     """``error`` as the ``IndexError`` core raises eagerly when it is an index out of range."""
+    m = _CHECK.search(error.message)
+    if m is not None:  # a check of core's, raised as its own error with its own message
+        cls, message, names = _checks[int(m["number"])]
+        values = re.findall(r"\[([^\]]*)\]", m["values"])
+        raise cls(message.format(**dict(zip(names, values, strict=True)))) from error
     if "not invertible" in error.message:  # MatrixInverse, MatrixSolve, Lu on a singular matrix
         raise SingularMatrix() from error
     m = _OUT_OF_RANGE.search(error.message)
@@ -90,6 +110,20 @@ def _distinct_sources(args: tuple, argnums: tuple[int, ...]) -> tuple[list, list
 class TFTransforms(Transforms):
     """The transform hooks of ``TensorFlowDriver``."""
 
+    checks = True
+
+    def check(
+        self, ok: Any, error: type[Exception], message: str, guarded: Any, **values: Any
+    ) -> Any:
+        if not self.tracing_checks():
+            return guarded
+        _checks.append((error, message, tuple(values)))
+        assertion = tf.debugging.Assert(
+            ok, [f"arraykit check {len(_checks) - 1}", *values.values()]
+        )
+        with tf.control_dependencies([assertion]):  # the check runs before the index is used
+            return tf.identity(guarded)
+
     def value_and_grad(self, fn: Callable, argnums: tuple[int, ...], has_aux: bool) -> Callable:
         def call(*args: Any) -> Any:
             args, sources = _distinct_sources(args, argnums)
@@ -129,8 +163,16 @@ class TFTransforms(Transforms):
         # (the contract), so one trace per static value is enough: its concrete function
         # is called with the flat tensors.  That skips tf.function's per-call argument
         # binding and signature matching (~100 us here, more than many kernels).
-        check_jit_options(options, JIT_OPTIONS, "tensorflow")
+        check_jit_options(options, JIT_OPTIONS | {"checked"}, "tensorflow")
         jit_compile = options.get("jit_compile")
+        if options.get("checked"):
+            if jit_compile:
+                raise ValueError(
+                    "jit: checked=True cannot be combined with jit_compile=True on the "
+                    "'tensorflow' driver: XLA drops TF's graph assertions (and clamps "
+                    "out-of-range indices); use one or the other"
+                )
+            fn = self.traced_checking(fn)
         traced: dict[tuple, Any] = {}
 
         def call(*args: Any) -> Any:
@@ -154,7 +196,16 @@ class TFTransforms(Transforms):
 
         return call
 
-    def vmap(self, fn: Callable, in_axes: tuple[int | None, ...], out_axes: int) -> Callable:
+    def vmap(
+        self,
+        fn: Callable,
+        in_axes: tuple[int | None, ...],
+        out_axes: int,
+        checked: bool = False,
+    ) -> Callable:
+        if checked:
+            fn = self.traced_checking(fn)
+
         def call(*leaves: Any) -> tuple:
             mapped = [i for i, a in enumerate(in_axes) if a is not None]
             elems = tuple(_move_axis(leaves[i], in_axes[i], 0) for i in mapped)
