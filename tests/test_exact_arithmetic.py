@@ -99,3 +99,25 @@ def test_reciprocal_is_correctly_rounded(driver, dtype):
     a[:9] = 1.0
     got = np.asarray(ak.reciprocal(ak.asarray(a.reshape(100, 10))))
     np.testing.assert_array_equal(got.reshape(-1), np.asarray(1, dtype) / a)
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_complex_integer_powers_multiply_as_numpy(driver, dtype):
+    # NumPy's npy_cpow: a real integer exponent |n| < 100 by square and multiply, so the
+    # square of an imaginary number is real exactly (SciPy's band-stop filter designs
+    # square imaginary zeros and expect exact zeros in the polynomial), eagerly and
+    # compiled, with a Python int or an array exponent.
+    if not driver.capabilities.complex:
+        pytest.skip("no complex dtypes")
+    imaginary = np.array([3j, -2j, 45j / np.sin(0.3), 1e-3j], dtype=dtype)
+    x = ak.asarray(imaginary)
+    for got in (x**2, ak.pow(x, ak.asarray(2 + 0j, dtype=x.dtype)), ak.jit(lambda z: z**2)(x)):
+        np.testing.assert_array_equal(np.asarray(ak.imag(got)), np.zeros(4, dtype=dtype))
+        np.testing.assert_allclose(np.asarray(got), imaginary**2, rtol=4 * np.finfo(dtype).eps)
+    rng = np.random.default_rng(7)
+    z = (rng.normal(size=64) + 1j * rng.normal(size=64)).astype(dtype)
+    rtol = 16 * np.finfo(dtype).eps
+    for n in (3, -1, -2, 5, 12):
+        np.testing.assert_allclose(np.asarray(ak.asarray(z) ** n), z**n, rtol=rtol)
+    # non-integral exponents keep the general path
+    np.testing.assert_allclose(np.asarray(ak.asarray(z) ** 2.5), z**2.5, rtol=1e3 * rtol)

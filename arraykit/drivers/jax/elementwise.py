@@ -144,6 +144,25 @@ def _remainder(x1: Any, x2: Any) -> Any:
     return jnp.where(out == 0, jnp.copysign(jnp.zeros_like(out), x2), out)  # x2's sign
 
 
+def _pow(x1: Any, x2: Any) -> Any:
+    """``jnp.power``, but complex powers by real integers ``|n| < 100`` of finite non-zero
+    bases by square and multiply, as NumPy's ``npy_cpow`` (``(3j)**2`` is -9 exactly, not
+    exp(2 log 3j) with an imaginary part of 1e-15); the TF driver does the same."""
+    out = jnp.power(x1, x2)
+    if not jnp.iscomplexobj(out):
+        return out
+    re = jnp.real(x2)
+    n = jnp.round(re)
+    use = (re == n) & (jnp.imag(x2) == 0) & (jnp.abs(n) < 100) & jnp.isfinite(x1) & (x1 != 0)
+    m = jnp.where(use, jnp.abs(n), 0).astype(jnp.int32)
+    acc, p = jnp.ones_like(out), jnp.broadcast_to(x1, out.shape)
+    for i in range(7):  # |n| < 100 < 2**7; NumPy's order of products
+        acc = jnp.where((m >> i) & 1 == 1, acc * p, acc)
+        p = p * p
+    acc = jnp.where(n < 0, 1 / acc, acc)
+    return jnp.where(use & jnp.isfinite(acc), acc, out)  # overflow: the general path
+
+
 _UNARY: dict[str, Callable[[Any], Any]] = {
     "abs": _abs, "acos": jnp.arccos, "acosh": jnp.arccosh, "asin": jnp.arcsin,
     "asinh": jnp.arcsinh, "atan": jnp.arctan, "atanh": _atanh,
@@ -168,7 +187,7 @@ _BINARY: dict[str, Callable[[Any, Any], Any]] = {
     "logical_and": jnp.logical_and, "logical_or": jnp.logical_or,
     "logical_xor": jnp.logical_xor, "maximum": jnp.maximum, "minimum": jnp.minimum,
     "multiply": jnp.multiply, "nextafter": jnp.nextafter, "not_equal": jnp.not_equal,
-    "pow": jnp.power, "remainder": _remainder, "subtract": jnp.subtract,
+    "pow": _pow, "remainder": _remainder, "subtract": jnp.subtract,
 }  # fmt: skip
 
 

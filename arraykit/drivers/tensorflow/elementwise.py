@@ -25,7 +25,7 @@ from tensorflow.python.ops import gen_math_ops as gm
 
 from .._complex_cases import with_special_cases
 from . import support as S
-from .complex_math import OPS, complex_logs, scaled_sqrt
+from .complex_math import OPS, complex_logs, integer_powers, scaled_sqrt
 from .support import (
     BOOL,
     COMPLEX,
@@ -271,7 +271,7 @@ def build(k: KernelTable, nan_ok: bool) -> dict[str, Prim]:
         P[name] = native if nan_ok else _nan_propagating(native)
     P.update(_division(k, P))
     P.update(_float_binary(k, P))
-    P["pow"] = _pow(k)
+    P["pow"] = integer_powers(_pow(k), P["multiply"], P["divide"])
 
     maximum, minimum = P["maximum"], P["minimum"]
 
