@@ -137,3 +137,21 @@ def test_small_integer_powers_are_correctly_rounded(driver, dtype):
             want = v**n
         np.testing.assert_array_equal(np.asarray(x**n), want)
         np.testing.assert_array_equal(np.asarray(ak.jit(lambda z, n=n: z**n)(x)), want)
+
+
+def test_log2_and_log10_of_exact_powers_are_exact(driver):
+    # NumPy's C library gives log10(0.1) == -1 and log2(0.125) == -3 exactly; drivers
+    # whose log10 is log(x) / log(10) were an ulp off (SciPy's findfreqs rounds
+    # log10(0.1) - 0.5 and got -1 for -2).  The gradient stays 1 / (x log(base)).
+    p10 = np.array([float(f"1e{k}") for k in range(-300, 301, 7)] + [0.1, 1.0, 1e22, 1e23])
+    p2 = np.ldexp(1.0, np.arange(-1000, 1001, 37))
+    for fn, v in ((ak.log10, p10), (ak.log2, p2)):
+        want = getattr(np, fn.__name__)(v)
+        np.testing.assert_array_equal(np.asarray(fn(ak.asarray(v))), want)
+        np.testing.assert_array_equal(np.asarray(ak.jit(fn)(ak.asarray(v))), want)
+    special = np.array([0.0, -1.0, np.inf, np.nan])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        np.testing.assert_array_equal(np.asarray(ak.log10(ak.asarray(special))), np.log10(special))
+    if driver.capabilities.autodiff:
+        g = ak.grad(lambda z: ak.sum(ak.log10(z)))(ak.asarray([1.0, 10.0, 3.0]))
+        np.testing.assert_allclose(np.asarray(g), 1 / (np.log(10) * np.array([1, 10, 3.0])))

@@ -23,6 +23,7 @@ from tensorflow.python.ops import gen_array_ops as ga
 from tensorflow.python.ops import gen_bitwise_ops as gb
 from tensorflow.python.ops import gen_math_ops as gm
 
+from ..._dtypes import exact_powers
 from .._complex_cases import with_special_cases
 from . import support as S
 from .complex_math import OPS, complex_logs, integer_powers, scaled_sqrt
@@ -112,7 +113,8 @@ def build(k: KernelTable, nan_ok: bool) -> dict[str, Prim]:
         def f(x: tf.Tensor) -> tf.Tensor:
             out = log(x)
             if x.dtype not in COMPLEX:
-                return gm.mul(out, scalar_like(inv, x))
+                out = gm.mul(out, scalar_like(inv, x))
+                return _exact_powers(x, out, int(base)) if x.dtype in REAL_FLOATING else out
             # log(z) / log(base) part by part: a complex product with inv + 0j would make
             # inf * 0 = NaN parts (log2(0j) is -inf + 0j, not -inf + NaN j)
             r = S.REAL_OF[x.dtype]
@@ -477,6 +479,20 @@ def _float_binary(k: KernelTable, P: dict[str, Prim]) -> dict[str, Prim]:
 
     out["logaddexp"] = logaddexp
     return out
+
+
+def _exact_powers(x: tf.Tensor, y: tf.Tensor, base: int) -> tf.Tensor:
+    """``y`` (``log_base(x)``), but the exact ``k`` where ``x == base**k``
+    (``_dtypes.exact_powers``)."""
+    lo, table = exact_powers(base, S.NP_OF[x.dtype])
+    t = S.const(tuple(table.tolist()), x.dtype, x.device)
+    first, last = scalar_like(float(lo), y), scalar_like(float(lo + len(table) - 1), y)
+    k = _select(gm.is_finite(y), gm.round(y), first)
+    k = gm.minimum(gm.maximum(k, first), last)  # in the table; its entry then decides
+    i = gm.cast(gm.sub(k, first), tf.int32)
+    exact = gm.equal(ga.gather_v2(t, i, S.const(0, tf.int32)), x)
+    # y + (k - y) is k exactly (k - y is exact so near k); the gradient stays y's
+    return gm.add_v2(y, ga.stop_gradient(_select(exact, gm.sub(k, y), S.zeros_like(y))))
 
 
 def _pow(k: KernelTable) -> Prim:
