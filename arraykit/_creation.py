@@ -246,14 +246,17 @@ def arange(
     if dtype is None:
         is_int = all(isinstance(v, int) for v in (start, stop, step))
         dtype = cfg.default_int if is_int else cfg.default_float
-    if dtype.kind not in "iuf":
-        raise TypeError(f"arange: dtype must be a real numeric dtype, got {dtype}")
+    if dtype.kind not in "iufc":
+        raise TypeError(f"arange: dtype must be a numeric dtype, got {dtype}")
     n = max(math.ceil((stop - start) / step), 0)
     if dtype.kind in "iu" and n:
         info = np.iinfo(dtype)
         last = start + (n - 1) * step
         if not (info.min <= start <= info.max and info.min <= last <= info.max):
             raise OverflowError(f"arange: values out of bounds for {dtype}")
+    if dtype.kind == "c":  # real values with a zero imaginary part, as NumPy's arange
+        real = dt.REAL_OF[dtype]
+        return new(drv.astype(drv.arange(start, stop, step, real, dev), dtype), drv, dtype)
     return new(drv.arange(start, stop, step, dtype, dev), drv, dtype)
 
 

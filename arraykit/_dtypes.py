@@ -11,6 +11,8 @@ Spec: https://data-apis.org/array-api/2025.12/API_specification/data_types.html
 from __future__ import annotations
 
 import builtins
+import functools
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -213,3 +215,19 @@ def iinfo(type: Any, /) -> iinfo_object:
         raise TypeError(f"iinfo: expected an integer dtype, got {dt}")
     ii = np.iinfo(dt)
     return iinfo_object(bits=ii.bits, max=int(ii.max), min=int(ii.min), dtype=dt)
+
+
+@functools.cache
+def exact_powers(base: int, dtype: np.dtype) -> tuple[int, np.ndarray]:
+    """``(lo, table)``: ``table[i]`` is the ``dtype`` nearest ``base**(lo + i)``, for every
+    normal power (``base`` 2 or 10; ``dtype`` float32 or float64).  Drivers whose
+    ``log2``/``log10`` are ``log(x) / log(base)`` (TF, JAX) return the exact ``k`` where
+    ``x == base**k`` with it, as NumPy's C library does (``log10(0.1)`` is -1)."""
+    info = np.finfo(dtype)
+    if base == 2:
+        lo, hi = int(info.minexp), int(info.maxexp) - 1
+        table = [np.ldexp(dtype.type(1), k) for k in range(lo, hi + 1)]
+    else:
+        lo, hi = math.ceil(math.log10(info.tiny)), math.floor(math.log10(info.max))
+        table = [dtype.type(f"1e{k}") for k in range(lo, hi + 1)]
+    return lo, np.array(table, dtype=dtype)

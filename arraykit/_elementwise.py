@@ -137,6 +137,16 @@ def _out_dtype(rule: str, dtype: np.dtype) -> np.dtype:
     return dt.REAL_OF.get(dtype, dtype)
 
 
+# Booleans under the non-strict modes, as in NumPy and JAX: ``mask1 + mask2`` is their
+# logical OR (SciPy's tests combine masks so), ``*`` and ``minimum`` their AND.
+_BOOL_AS = {
+    "add": "logical_or",
+    "maximum": "logical_or",
+    "multiply": "logical_and",
+    "minimum": "logical_and",
+}
+
+
 def _inexact(name: str, dtype: np.dtype, category: tuple) -> np.dtype:
     """The dtype to compute ``name`` in when ``dtype`` is not allowed; or TypeError."""
     _allowed, words, inexact = category
@@ -215,11 +225,15 @@ def _binary(name: str, category: tuple, rule: str) -> Callable[[Any, Any], Array
                 f"{name}: at least one argument must be an arraykit array, got "
                 f"{type(x1).__name__} and {type(x2).__name__}"
             )
+        op = name
         if dtype not in allowed:
-            new_dtype = _inexact(name, dtype, category)
-            v1, v2, dtype = _cast(drv, v1, new_dtype), _cast(drv, v2, new_dtype), new_dtype
+            op = _BOOL_AS.get(name) if dtype is dt.bool else None
+            if op is None or _config.get().promotion.name == "strict":
+                op = name
+                new_dtype = _inexact(name, dtype, category)
+                v1, v2, dtype = _cast(drv, v1, new_dtype), _cast(drv, v2, new_dtype), new_dtype
         try:
-            out = getattr(drv, name)(v1, v2)
+            out = getattr(drv, op)(v1, v2)
         except Exception as e:
             _diagnose(name, drv, v1, v2, e)
             raise

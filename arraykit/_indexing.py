@@ -83,7 +83,9 @@ def setitem(x: Array, key: Any, value: Any) -> None:
     base's functional update: see ``_views``).
 
     ``value`` must promote to ``x``'s dtype under the active promotion mode (the 2025.12
-    rule; Python scalars and lists of them count as weak, like scalars) and broadcast to
+    rule; Python scalars and lists of them count as weak, like scalars; outside
+    ``promotion="strict"`` arrays also narrow within a kind, as NumPy's ``same_kind``
+    casting and the in-place operators do) and broadcast to
     ``x[key]``'s shape; else ``TypeError``/``ValueError``.  Besides arrays and Python
     scalars, arraykit takes nested lists and anything ``ak.asarray`` takes.
 
@@ -153,14 +155,14 @@ def _host(value: Any) -> np.ndarray:
 
 
 def _array_value(x: Array, value: Array) -> Any:
-    """``value``'s native, cast to ``x``'s dtype when it promotes to it."""
+    """``value``'s native, cast to ``x``'s dtype when it may be written into it."""
     drv = same_driver((x, value), "__setitem__")
     if value._dtype is x._dtype:
         return value._value
-    if not _promotion.can_cast(_config.get().promotion, value._dtype, x._dtype):
+    if not _promotion.casts_on_assignment(_config.get().promotion, value._dtype, x._dtype):
         raise TypeError(
             f"__setitem__: cannot assign a {value._dtype} array to a {x._dtype} array (it "
-            "does not promote to it under the active promotion mode); cast it with ak.astype"
+            "does not cast to it under the active promotion mode); cast it with ak.astype"
         )
     return drv.astype(value._value, x._dtype)
 

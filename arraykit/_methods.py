@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _config, _interop, _ndarray
+from . import _config, _interop, _ndarray, _promotion
 from ._array import Array
 from ._config import reduce_device
 from ._data_types import astype
@@ -32,9 +32,7 @@ def _same_kind(result: np.dtype, target: np.dtype) -> bool:
     NumPy's ``same_kind`` rule (``int32_array += int64_array``, ``float32 += float64``),
     outside ``promotion="strict"``, where the standard's in-place rule (no dtype change)
     holds."""
-    if _config.get().promotion.name == "strict":
-        return False
-    return bool(np.can_cast(result, target, "same_kind"))
+    return _promotion.casts_on_assignment(_config.get().promotion, result, target)
 
 
 def install(namespace: ModuleType) -> None:

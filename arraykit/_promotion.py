@@ -297,3 +297,13 @@ def can_cast(mode: Promotion, from_: np.dtype, to: np.dtype) -> bool:
     """Whether ``from_`` promotes to ``to`` in ``mode`` (the spec's ``can_cast``)."""
     r = mode.table[from_][to]
     return r is to
+
+
+def casts_on_assignment(mode: Promotion, from_: np.dtype, to: np.dtype) -> bool:
+    """Whether ``from_`` may be written into an array of ``to`` (``x[k] = v``, ``x += v``):
+    where it promotes, and outside ``"strict"`` also by NumPy's ``same_kind`` rule
+    (``float64`` into ``float32``, ``int64`` into ``int32``), which the standard leaves to
+    the implementation."""
+    if can_cast(mode, from_, to):
+        return True
+    return mode.name != X and bool(np.can_cast(from_, to, "same_kind"))

@@ -199,8 +199,10 @@ def test_setitem_other_values(driver):
         y[:2] = [1.5, 2]
     with pytest.raises(OverflowError, match="__setitem__"):
         y[:2] = [1000, 2]
-    with pytest.raises(TypeError, match="cannot assign a int64 array to a int8"):
-        y[:2] = np.array([1, 2])  # NumPy arrays carry their dtype
+    with pytest.raises(TypeError, match="cannot assign a float64 array to a int8"):
+        y[:2] = np.array([1.0, 2.0])  # NumPy arrays carry their dtype: not the same kind
+    with ak.use(promotion="strict"), pytest.raises(TypeError, match="a int64 array to a int8"):
+        y[:2] = np.array([1, 2])  # the standard's rule: no narrowing
     check(y, np.array([1, -2, 1], np.int8))
 
 

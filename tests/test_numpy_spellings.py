@@ -2,8 +2,10 @@
 accepts, where they do not contradict the standard: NumPy scalars and 0-D arrays where a
 Python scalar goes, NumPy operands, ``diff``'s positional ``n``, integer ``linspace``,
 numbers in ``logical_*`` (their truth values), ``where(condition)`` as ``nonzero``,
-a device that names its driver.  NumPy's own answer is the reference; under
-``promotion="strict"`` each is refused with a clear ``TypeError``.
+a device that names its driver, same-kind casting in ``x[k] = v``, booleans in ``+``,
+``*``, ``maximum`` and ``minimum``.  NumPy's own answer is the reference; under
+``promotion="strict"`` each is refused with a clear ``TypeError``.  (A complex ``arange``
+is not a spelling: the standard allows it in every mode.)
 """
 
 from __future__ import annotations
@@ -153,6 +155,69 @@ def test_in_place_operators_refuse_another_kind(driver):
         u += ak.asarray(np.array([1, 1], dtype="int16"))
     same(x, np.array([1, 2]))
     same(u, np.array([1, 2], dtype="uint8"))
+
+
+@pytest.mark.parametrize(
+    ("dtype", "other"),
+    [("float32", "float64"), ("complex64", "complex128"), ("complex64", "float64"),
+     ("int8", "int64"), ("uint8", "uint16")],
+)  # fmt: skip
+def test_setitem_casts_same_kind_as_numpy(driver, dtype, other):
+    if "complex" in dtype and not driver.capabilities.complex:
+        pytest.skip("no complex dtypes")
+    a = np.zeros(4, dtype=dtype)
+    b = np.array([1.25, 3, 7, 2.5], dtype=other)
+    x = ak.asarray(a.copy())
+    a[1:3] = b[1:3]  # NumPy casts on assignment (SciPy's float32 solvers rely on it)
+    x[1:3] = ak.asarray(b[1:3])
+    same(x, a)
+    mask = np.array([True, False, False, True])
+    a[mask] = b[mask]
+    x[ak.asarray(mask)] = ak.asarray(b[mask])
+    same(x, a)
+    with ak.use(promotion="strict"), pytest.raises(TypeError, match="__setitem__: cannot"):
+        x[:2] = ak.asarray(b[:2])
+
+
+def test_setitem_refuses_another_kind(driver):
+    x = ak.asarray(np.array([1, 2], dtype="int32"))
+    with pytest.raises(TypeError, match="cannot assign a float64 array to a int32"):
+        x[:] = ak.asarray([0.5, 0.5])  # NumPy would truncate
+    with pytest.raises(TypeError, match="cannot assign a int16 array to a uint8"):
+        ak.asarray(np.array([1], dtype="uint8"))[0] = ak.asarray(np.int16(1))
+    same(x, np.array([1, 2], dtype="int32"))
+
+
+@pytest.mark.parametrize("name", ["add", "multiply", "maximum", "minimum"])
+def test_booleans_add_and_multiply_as_numpy(driver, name):
+    a = np.array([True, False, True, False])
+    b = np.array([True, True, False, False])
+    same(getattr(ak, name)(ak.asarray(a), ak.asarray(b)), getattr(np, name)(a, b))
+    same(getattr(ak, name)(ak.asarray(a), True), getattr(np, name)(a, True))
+    with ak.use(promotion="strict"), pytest.raises(TypeError, match=f"{name}: expected"):
+        getattr(ak, name)(ak.asarray(a), ak.asarray(b))
+
+
+def test_boolean_operators_combine_masks_as_numpy(driver):
+    v = np.linspace(-1.0, 3.0, 9)
+    x = ak.asarray(v)
+    same((x < 0) + (x > 2), (v < 0) + (v > 2))  # SciPy's tests combine masks so
+    same((x > 0) * (x < 2), (v > 0) * (v < 2))
+    m = ak.asarray(v < 0)
+    m += ak.asarray(v > 2)
+    same(m, (v < 0) | (v > 2))
+    with pytest.raises(TypeError, match="subtract: expected"):  # NumPy refuses it too
+        (x < 0) - (x > 2)
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_arange_with_a_complex_dtype_as_numpy(driver, dtype):
+    if not driver.capabilities.complex:
+        pytest.skip("no complex dtypes")
+    for args in ((5,), (1.0, 2.0, 0.25), (3, -2, -1), (0, 0)):
+        same(ak.arange(*args, dtype=getattr(ak, dtype)), np.arange(*args, dtype=dtype))
+    with ak.use(promotion="strict"):  # the standard does not forbid it (array-api-strict)
+        same(ak.arange(3, dtype=getattr(ak, dtype)), np.arange(3, dtype=dtype))
 
 
 def test_full_like_takes_numpy_scalars_and_0d_arrays(driver):

@@ -20,6 +20,7 @@ import numpy as np
 from jax import lax
 
 from ..._devices import Device
+from ..._dtypes import exact_powers
 from .._complex_cases import with_special_cases
 from .devices import PROBED
 from .kernels import kernel_jit
@@ -144,13 +145,50 @@ def _remainder(x1: Any, x2: Any) -> Any:
     return jnp.where(out == 0, jnp.copysign(jnp.zeros_like(out), x2), out)  # x2's sign
 
 
+def _pow(x1: Any, x2: Any) -> Any:
+    """``jnp.power``, but complex powers by real integers ``|n| < 100`` of finite non-zero
+    bases by square and multiply, as NumPy's ``npy_cpow`` (``(3j)**2`` is -9 exactly, not
+    exp(2 log 3j) with an imaginary part of 1e-15); the TF driver does the same."""
+    out = jnp.power(x1, x2)
+    if not jnp.iscomplexobj(out):
+        return out
+    re = jnp.real(x2)
+    n = jnp.round(re)
+    use = (re == n) & (jnp.imag(x2) == 0) & (jnp.abs(n) < 100) & jnp.isfinite(x1) & (x1 != 0)
+    m = jnp.where(use, jnp.abs(n), 0).astype(jnp.int32)
+    acc, p = jnp.ones_like(out), jnp.broadcast_to(x1, out.shape)
+    for i in range(7):  # |n| < 100 < 2**7; NumPy's order of products
+        acc = jnp.where((m >> i) & 1 == 1, acc * p, acc)
+        p = p * p
+    acc = jnp.where(n < 0, 1 / acc, acc)
+    return jnp.where(use & jnp.isfinite(acc), acc, out)  # overflow: the general path
+
+
+def _exact_powers(log: Callable[[Any], Any], base: int) -> Callable[[Any], Any]:
+    """``log`` (jnp.log2, jnp.log10: ``log(x) / log(base)``, an ulp off at exact powers),
+    but the exact ``k`` where ``x == base**k`` (``_dtypes.exact_powers``), as NumPy."""
+
+    def f(x: Any) -> Any:
+        y = log(x)
+        if y.dtype not in (np.float32, np.float64):
+            return y
+        lo, table = exact_powers(base, np.dtype(y.dtype))
+        k = jnp.clip(jnp.where(jnp.isfinite(y), jnp.round(y), lo), lo, lo + len(table) - 1)
+        exact = jnp.asarray(table)[(k - lo).astype(jnp.int32)] == x
+        # y + (k - y) is k exactly (k - y is exact so near k); the gradient stays y's
+        return y + lax.stop_gradient(jnp.where(exact, k - y, 0))
+
+    return f
+
+
 _UNARY: dict[str, Callable[[Any], Any]] = {
     "abs": _abs, "acos": jnp.arccos, "acosh": jnp.arccosh, "asin": jnp.arcsin,
     "asinh": jnp.arcsinh, "atan": jnp.arctan, "atanh": _atanh,
     "bitwise_invert": jnp.invert, "ceil": jnp.ceil, "conj": jnp.conj, "cos": jnp.cos,
     "cosh": _cosh, "exp": jnp.exp, "expm1": jnp.expm1, "floor": jnp.floor,
     "imag": _imag, "isfinite": jnp.isfinite, "isinf": jnp.isinf, "isnan": jnp.isnan,
-    "log": jnp.log, "log1p": _log1p, "log2": jnp.log2, "log10": jnp.log10,
+    "log": jnp.log, "log1p": _log1p, "log2": _exact_powers(jnp.log2, 2),
+    "log10": _exact_powers(jnp.log10, 10),
     "logical_not": jnp.logical_not, "negative": jnp.negative, "real": _real,
     "reciprocal": jnp.reciprocal, "round": _round, "sign": _sign,
     "signbit": jnp.signbit, "sin": jnp.sin, "sinh": _sinh, "square": _square,
@@ -168,7 +206,7 @@ _BINARY: dict[str, Callable[[Any, Any], Any]] = {
     "logical_and": jnp.logical_and, "logical_or": jnp.logical_or,
     "logical_xor": jnp.logical_xor, "maximum": jnp.maximum, "minimum": jnp.minimum,
     "multiply": jnp.multiply, "nextafter": jnp.nextafter, "not_equal": jnp.not_equal,
-    "pow": jnp.power, "remainder": _remainder, "subtract": jnp.subtract,
+    "pow": _pow, "remainder": _remainder, "subtract": jnp.subtract,
 }  # fmt: skip
 
 

@@ -23,9 +23,10 @@ from tensorflow.python.ops import gen_array_ops as ga
 from tensorflow.python.ops import gen_bitwise_ops as gb
 from tensorflow.python.ops import gen_math_ops as gm
 
+from ..._dtypes import exact_powers
 from .._complex_cases import with_special_cases
 from . import support as S
-from .complex_math import OPS, complex_logs, scaled_sqrt
+from .complex_math import OPS, complex_logs, integer_powers, scaled_sqrt
 from .support import (
     BOOL,
     COMPLEX,
@@ -112,7 +113,8 @@ def build(k: KernelTable, nan_ok: bool) -> dict[str, Prim]:
         def f(x: tf.Tensor) -> tf.Tensor:
             out = log(x)
             if x.dtype not in COMPLEX:
-                return gm.mul(out, scalar_like(inv, x))
+                out = gm.mul(out, scalar_like(inv, x))
+                return _exact_powers(x, out, int(base)) if x.dtype in REAL_FLOATING else out
             # log(z) / log(base) part by part: a complex product with inv + 0j would make
             # inf * 0 = NaN parts (log2(0j) is -inf + 0j, not -inf + NaN j)
             r = S.REAL_OF[x.dtype]
@@ -271,7 +273,8 @@ def build(k: KernelTable, nan_ok: bool) -> dict[str, Prim]:
         P[name] = native if nan_ok else _nan_propagating(native)
     P.update(_division(k, P))
     P.update(_float_binary(k, P))
-    P["pow"] = _pow(k)
+    P["pow"] = integer_powers(_pow(k), P["multiply"], P["divide"])
+    P["integer_pow"] = _integer_pow(P["multiply"], P["divide"], P["pow"])
 
     maximum, minimum = P["maximum"], P["minimum"]
 
@@ -478,6 +481,20 @@ def _float_binary(k: KernelTable, P: dict[str, Prim]) -> dict[str, Prim]:
     return out
 
 
+def _exact_powers(x: tf.Tensor, y: tf.Tensor, base: int) -> tf.Tensor:
+    """``y`` (``log_base(x)``), but the exact ``k`` where ``x == base**k``
+    (``_dtypes.exact_powers``)."""
+    lo, table = exact_powers(base, S.NP_OF[x.dtype])
+    t = S.const(tuple(table.tolist()), x.dtype, x.device)
+    first, last = scalar_like(float(lo), y), scalar_like(float(lo + len(table) - 1), y)
+    k = _select(gm.is_finite(y), gm.round(y), first)
+    k = gm.minimum(gm.maximum(k, first), last)  # in the table; its entry then decides
+    i = gm.cast(gm.sub(k, first), tf.int32)
+    exact = gm.equal(ga.gather_v2(t, i, S.const(0, tf.int32)), x)
+    # y + (k - y) is k exactly (k - y is exact so near k); the gradient stays y's
+    return gm.add_v2(y, ga.stop_gradient(_select(exact, gm.sub(k, y), S.zeros_like(y))))
+
+
 def _pow(k: KernelTable) -> Prim:
     native = lift(k, "Pow", gm._pow, SIGNED | FLOATING, ORDERED_WORK)
     # unsigned powers: value-preserving widening keeps the exponent's value; the product
@@ -503,6 +520,28 @@ def _pow(k: KernelTable) -> Prim:
         return _select(neg, small, out)
 
     return pow_
+
+
+def _integer_pow(mul: Prim, div: Prim, pow_: Prim) -> Any:
+    """Core's ``x ** n`` fast path (a real floating ``x``, a Python int ``n``): for ``n`` in
+    -1, 0, 1, 2 the correctly rounded ``1 / x``, ``1``, ``x``, ``x * x``, where TF's Pow
+    kernel rounds ``x ** 2`` off by an ulp in about one case of five (SciPy compares
+    ``(x - loc)**2`` exactly); other ``n`` keep the kernel, a little closer to NumPy there
+    than square and multiply."""
+
+    def integer_pow(x: tf.Tensor, n: int) -> tf.Tensor:
+        if n == 2:
+            return mul(x, x)
+        if n == 1:
+            return x
+        one = gm.add_v2(S.zeros_like(x), scalar_like(1, x))  # x ** 0 is 1, NaN included
+        if n == 0:
+            return one
+        if n == -1:
+            return div(one, x)
+        return pow_(x, scalar_like(float(n), x))
+
+    return integer_pow
 
 
 def _u64_pow(x: tf.Tensor, y: tf.Tensor) -> tf.Tensor:
