@@ -17,10 +17,17 @@ _COMPARISON = (
     "an overflow error or a wrapped-around bound."
 )
 
+_BOOLEAN = (
+    "Two boolean arrays give a boolean array, as in NumPy and JAX: ``add`` and ``maximum`` "
+    "are their logical OR, ``multiply`` and ``minimum`` their AND (``mask1 + mask2``); "
+    'under ``promotion="strict"`` booleans are refused, as the standard takes numbers.'
+)
+
 NOTES: dict[str, str] = {
     **dict.fromkeys(
         ("equal", "not_equal", "less", "less_equal", "greater", "greater_equal"), _COMPARISON
     ),
+    **dict.fromkeys(("add", "maximum", "multiply", "minimum"), _BOOLEAN),
     "imag": (
         "The standard takes complex input only; like NumPy, arraykit also accepts a real "
         "array (its imaginary part: zeros of its dtype), except under "
