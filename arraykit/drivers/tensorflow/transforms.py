@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import re
+import threading
 from collections.abc import Callable
 from typing import Any, NoReturn
 
@@ -49,8 +50,20 @@ _OUT_OF_RANGE = re.compile(
 # A failed check of core's (``checked=True``): "assertion failed: [arraykit check 3] [7]".
 _CHECK = re.compile(r"\[arraykit check (?P<number>\d+)\](?P<values>(?: \[[^\]]*\])*)")
 
-# Each check added while tracing: its error class, message and the names of its values.
+# Each distinct check added while tracing (its error class, message and the names of its
+# values), by number: a retrace of the same function reuses its numbers.
 _checks: list[tuple[type[Exception], str, tuple[str, ...]]] = []
+_check_numbers: dict[tuple[type[Exception], str, tuple[str, ...]], int] = {}
+_checks_lock = threading.Lock()
+
+
+def _check_number(entry: tuple[type[Exception], str, tuple[str, ...]]) -> int:
+    with _checks_lock:  # threads may trace at once
+        number = _check_numbers.get(entry)
+        if number is None:
+            number = _check_numbers[entry] = len(_checks)
+            _checks.append(entry)
+        return number
 
 
 def _reraise(error: tf.errors.InvalidArgumentError) -> NoReturn:
@@ -117,10 +130,8 @@ class TFTransforms(Transforms):
     ) -> Any:
         if not self.tracing_checks():
             return guarded
-        _checks.append((error, message, tuple(values)))
-        assertion = tf.debugging.Assert(
-            ok, [f"arraykit check {len(_checks) - 1}", *values.values()]
-        )
+        number = _check_number((error, message, tuple(values)))
+        assertion = tf.debugging.Assert(ok, [f"arraykit check {number}", *values.values()])
         with tf.control_dependencies([assertion]):  # the check runs before the index is used
             return tf.identity(guarded)
 
