@@ -285,13 +285,14 @@ def jit(
                     return outs + tuple(x._value for x in state)
 
                 hooks = transform_hooks(drv, fn)
-                opts = dict(options, checked=True) if checked and hooks.checks else options
+                checking = checked and hooks.checks
+                opts = dict(options, checked=True) if checking else options
                 call = compiled[drv] = hooks.jit(native, (0,), dict(opts))
                 # From now on, try this driver's fast paths first.
                 flat = fast = None
                 if hooks.jit_traces_by_signature and not (static or static_names):
                     flat = _FlatForm(f, drv, hooks, dict(opts))
-                if hooks.jit_arrays is not None and opts is options:  # unchecked only
+                if hooks.jit_arrays is not None and not checking:  # carries no checks
                     fast = hooks.jit_arrays(f, static, static_names)
                 current, paths[drv] = drv, (flat, fast)
                 if flat is not None or fast is not None:
