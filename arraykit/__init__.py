@@ -68,6 +68,7 @@ from ._creation import (
     full,
     full_like,
     linspace,
+    logspace,
     meshgrid,
     ones,
     ones_like,

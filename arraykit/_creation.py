@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import operator
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -29,13 +28,15 @@ from ._core import (
     refuse_in_strict,
     same_driver,
 )
+from ._data_types import astype
 from ._devices import Device
 from .drivers import Driver
 from .drivers import get as get_driver
 
 __all__ = [
     "arange", "asarray", "empty", "empty_like", "eye", "from_dlpack", "full", "full_like",
-    "linspace", "meshgrid", "ones", "ones_like", "tril", "triu", "zeros", "zeros_like",
+    "linspace", "logspace", "meshgrid", "ones", "ones_like", "tril", "triu", "zeros",
+    "zeros_like",
 ]  # fmt: skip
 
 _PY_SCALARS = (bool, int, float, complex)
@@ -493,6 +494,38 @@ def linspace(
     return new(drv.linspace(start, stop, num, bool(endpoint), dtype, dev), drv, dtype)
 
 
+def logspace(
+    start: int | float | complex,
+    stop: int | float | complex,
+    /,
+    num: int = 50,
+    *,
+    base: int | float | complex = 10.0,
+    dtype: Any = None,
+    device: Device | str | None = None,
+    endpoint: bool = True,
+) -> Array:
+    """``base ** linspace(start, stop, num)``: values evenly spaced on a log scale.
+
+    Not in the standard: NumPy's ``logspace``, computed as NumPy does, in the default
+    float (or complex) dtype, then converted to ``dtype`` (an integer ``dtype`` truncates).
+
+    Examples
+    --------
+    >>> ak.logspace(0, 3, 4)
+    Array([   1.,   10.,  100., 1000.], dtype=float64)
+    """
+    args = zip((start, stop, base), ("start", "stop", "base"), strict=True)
+    start, stop, base = (python_scalar(v, "logspace", name)[0] for v, name in args)
+    dtype, cfg = _dtype_arg(dtype, "logspace"), _config.get()
+    complex_ = (
+        isinstance(start, complex) or isinstance(stop, complex) or dtype in dt.COMPLEX_FLOATING
+    )
+    work = cfg.default_complex if complex_ else cfg.default_float
+    y = base ** linspace(start, stop, num, dtype=work, device=device, endpoint=endpoint)
+    return y if dtype is None or dtype == work else astype(y, dtype)
+
+
 def meshgrid(*arrays: Array, indexing: str = "xy") -> tuple[Array, ...]:
     """Coordinate matrices from 1-D coordinate vectors.
 
@@ -565,9 +598,3 @@ def from_dlpack(
     drv, dev, _ = _target("from_dlpack", device)
     value = drv.from_dlpack(x, dev, copy)
     return new(value, drv, drv.dtype_of(value))
-
-
-def _sequence_of_arrays(arrays: Sequence[Array], fn: str) -> list[Array]:
-    if not isinstance(arrays, (list, tuple)) or not arrays:
-        raise TypeError(f"{fn}: expected a non-empty list or tuple of arrays")
-    return [check_array(a, fn, f"arrays[{i}]") for i, a in enumerate(arrays)]

@@ -1,6 +1,7 @@
 """NumPy-compatible spellings that clients use and array-api-compat's NumPy namespace
 accepts, where they do not contradict the standard: NumPy scalars and 0-D arrays where a
 Python scalar goes, NumPy operands, ``diff``'s positional ``n``, integer ``linspace``,
+NumPy's ``logspace``,
 numbers in ``logical_*`` (their truth values), ``where(condition)`` as ``nonzero``,
 a device that names its driver, same-kind casting in ``x[k] = v``, booleans in ``+``,
 ``*``, ``maximum`` and ``minimum``.  NumPy's own answer is the reference; under
@@ -57,6 +58,33 @@ def test_linspace_with_an_integer_dtype_floors_as_numpy(driver, dtype):
     same(
         ak.linspace(0, 7, 3, dtype=ak.int64, endpoint=False), np.linspace(0, 7, 3, False, dtype=int)
     )
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs"),
+    [
+        ((-3, 0, 10), {}),
+        ((0, 3), {}),
+        ((1, 2, 5), {"base": 2}),
+        ((0, 3, 4), {"dtype": "int32"}),
+        ((0, 1, 5), {"endpoint": False, "dtype": "float32"}),
+        ((np.float64(0), np.int32(2), 3), {"base": np.float64(2.0)}),
+        ((0, 1j, 3), {}),
+    ],
+    ids=repr,
+)
+def test_logspace_as_numpy(driver, args, kwargs):
+    if (1j in args or kwargs.get("dtype", "").startswith("c")) and not driver.capabilities.complex:
+        pytest.skip("no complex dtypes")
+    want = np.logspace(*args, **kwargs)
+    got = ak.logspace(
+        *args, **{k: getattr(ak, v) if k == "dtype" else v for k, v in kwargs.items()}
+    )
+    assert got.dtype == want.dtype
+    if want.dtype.kind in "iu":  # exact powers of the base: no rounding to hide
+        same(got, want)
+    else:  # NumPy's power is within an ulp or so, as are the drivers' pow kernels
+        np.testing.assert_allclose(np.asarray(got), want, rtol=4 * np.finfo(want.dtype).eps)
 
 
 @pytest.mark.parametrize(
