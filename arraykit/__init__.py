@@ -26,7 +26,7 @@ from typing import Any
 
 from . import drivers
 from ._array import Array
-from ._config import use
+from ._config import set_defaults, use
 from ._devices import Device
 from ._dtypes import (
     bool,

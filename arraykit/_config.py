@@ -3,13 +3,14 @@
 The settings live in one ``contextvars.ContextVar`` holding an immutable ``Config``, so
 they are per thread and per asyncio task, can change at any time, and cost one
 ``ContextVar.get()`` per call that needs them.  A new thread starts from the process
-defaults (the NumPy driver, NumPy promotion, float64/int64), not from its parent's
-settings.
+defaults (the NumPy driver, NumPy promotion, float64/int64, until ``ak.set_defaults``
+changes them), not from its parent's settings.
 """
 
 from __future__ import annotations
 
 import contextvars
+import threading
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -137,6 +138,45 @@ def _pick(table: dict[str, np.dtype], value: Any, what: str) -> np.dtype:
 _HOST_FALLBACK = ("warn", "allow", "error")
 
 
+def _configure(
+    cur: Config,
+    driver: str | Driver | None,
+    device: str | Device | None,
+    promotion: str | Promotion | None,
+    default_float: str | np.dtype | None,
+    default_int: str | np.dtype | None,
+    host_fallback: str | None,
+    options: dict[str, Any],
+) -> Config:
+    """``cur`` with the settings given (``None`` keeps one), checked as ``ak.use`` documents."""
+    if host_fallback is not None and host_fallback not in _HOST_FALLBACK:
+        raise ValueError(
+            f"host_fallback must be one of {list(_HOST_FALLBACK)}, got {host_fallback!r}"
+        )
+    drv = cur.driver if driver is None else drivers.get(driver)
+    if device is not None:
+        dev: Device | None = resolve_device(drv, device)
+    else:
+        dev = cur.device if drv is cur.driver else None
+    driver_options = cur.driver_options
+    if options:
+        driver_options = {
+            **driver_options,
+            drv.name: {**driver_options.get(drv.name, {}), **drv.check_options(options)},
+        }
+    return Config(
+        drv,
+        dev,
+        cur.promotion if promotion is None else _promotion_mode(promotion),
+        cur.default_float
+        if default_float is None
+        else _pick(_FLOATS, default_float, "default_float"),
+        cur.default_int if default_int is None else _pick(_INTS, default_int, "default_int"),
+        cur.host_fallback if host_fallback is None else host_fallback,
+        driver_options,
+    )
+
+
 class use:
     """Set the active driver, device, promotion mode and default dtypes, and what NumPy
     functions arraykit does not implement do on its arrays (``host_fallback``: "warn",
@@ -144,7 +184,8 @@ class use:
     so silently; "error" raises ``HostFallbackError``).
 
     As a call, the settings hold for the current thread or asyncio task from now on; as a
-    context manager, they are restored on exit::
+    context manager, they are restored on exit.  Other threads keep theirs, and a new
+    thread starts from the process defaults, which ``ak.set_defaults`` changes::
 
         ak.use("jax", device="cpu")
         with ak.use(promotion="strict", default_float="float32"):
@@ -194,32 +235,8 @@ class use:
         host_fallback: str | None = None,
         **options: Any,
     ) -> None:
-        cur = get()
-        if host_fallback is not None and host_fallback not in _HOST_FALLBACK:
-            raise ValueError(
-                f"host_fallback must be one of {list(_HOST_FALLBACK)}, got {host_fallback!r}"
-            )
-        drv = cur.driver if driver is None else drivers.get(driver)
-        if device is not None:
-            dev: Device | None = resolve_device(drv, device)
-        else:
-            dev = cur.device if drv is cur.driver else None
-        driver_options = cur.driver_options
-        if options:
-            driver_options = {
-                **driver_options,
-                drv.name: {**driver_options.get(drv.name, {}), **drv.check_options(options)},
-            }
-        self.config = Config(
-            drv,
-            dev,
-            cur.promotion if promotion is None else _promotion_mode(promotion),
-            cur.default_float
-            if default_float is None
-            else _pick(_FLOATS, default_float, "default_float"),
-            cur.default_int if default_int is None else _pick(_INTS, default_int, "default_int"),
-            cur.host_fallback if host_fallback is None else host_fallback,
-            driver_options,
+        self.config = _configure(
+            get(), driver, device, promotion, default_float, default_int, host_fallback, options
         )
         self._token = _CONFIG.set(self.config)
 
@@ -241,6 +258,47 @@ class use:
             f"promotion={c.promotion.name!r}, default_float={str(c.default_float)!r}, "
             f"default_int={str(c.default_int)!r})"
         )
+
+
+_DEFAULT_LOCK = threading.Lock()
+
+
+def set_defaults(
+    driver: str | Driver | None = None,
+    *,
+    device: str | Device | None = None,
+    promotion: str | Promotion | None = None,
+    default_float: str | np.dtype | None = None,
+    default_int: str | np.dtype | None = None,
+    host_fallback: str | None = None,
+    **options: Any,
+) -> Config:
+    """Change the process defaults: the settings of every thread and asyncio task that has
+    not chosen its own with ``ak.use`` (new threads included), and return them.
+
+    ``ak.use`` stays per thread, so that one library's choice cannot change another's.
+    Code that runs a library's worker threads (joblib, ``concurrent.futures``: SciPy's
+    and scikit-learn's parallel paths) sees these defaults there; a thread that called
+    ``ak.use`` keeps its own settings.  The arguments are ``ak.use``'s, checked the same way;
+    ``None`` keeps the current default.
+
+    Examples
+    --------
+    >>> import concurrent.futures
+    >>> before = ak.set_defaults()                    # no arguments: the defaults, unchanged
+    >>> _ = ak.set_defaults(default_float="float32")
+    >>> with concurrent.futures.ThreadPoolExecutor(1) as pool:
+    ...     pool.submit(lambda: ak.asarray([1.0]).dtype).result()
+    dtype('float32')
+    >>> _ = ak.set_defaults(default_float=before.default_float)
+    """
+    global _DEFAULT
+    with _DEFAULT_LOCK:
+        _DEFAULT = _configure(
+            _default(), driver, device, promotion, default_float, default_int, host_fallback,
+            options,
+        )  # fmt: skip
+        return _DEFAULT
 
 
 def driver_options(name: str) -> dict[str, Any]:

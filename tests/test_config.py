@@ -1,4 +1,5 @@
-"""``ak.use``: as a call and as a context manager, per thread and per asyncio task.
+"""``ak.use``: as a call and as a context manager, per thread and per asyncio task;
+``ak.set_defaults``: the process defaults that threads without settings of their own use.
 
 What is active is read through behaviour a user sees: the driver and dtypes of what
 creation functions make, what ``result_type`` answers, and the inspection namespace.
@@ -149,6 +150,63 @@ def test_a_new_thread_starts_from_the_defaults(other_driver: str) -> None:
     with ak.use(promotion="strict", default_float="float32"):
         assert in_thread(current) == DEFAULTS
         assert current() == (other_driver, "strict", "float32", "int32")
+
+
+@pytest.fixture
+def process_defaults() -> Iterator[None]:
+    """``ak.set_defaults`` changes the whole process: put the defaults back after the test."""
+    saved = _config._default()
+    yield
+    _config._DEFAULT = saved
+
+
+def test_set_defaults_reaches_new_threads_and_pools(other_driver, process_defaults) -> None:
+    import concurrent.futures
+
+    got = ak.set_defaults(other_driver, promotion="jax", default_int="int32")
+    assert got.driver.name == other_driver
+    want = (other_driver, "jax", "float64", "int32")
+    assert in_thread(current) == want
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        assert pool.submit(current).result() == want
+
+
+def test_set_defaults_leaves_a_threads_own_settings(other_driver, process_defaults) -> None:
+    with ak.use(promotion="strict"):
+        ak.set_defaults(other_driver, default_float="float32")
+        assert current() == ("numpy", "strict", "float64", "int64")
+        assert in_thread(current) == (other_driver, "numpy", "float32", "int64")
+    # Arguments left out keep the current defaults; with none, nothing changes.
+    assert ak.set_defaults().driver.name == other_driver
+    ak.set_defaults(default_float="float64")
+    assert in_thread(current) == (other_driver, "numpy", "float64", "int64")
+
+
+def test_a_bad_default_changes_nothing(process_defaults) -> None:
+    with pytest.raises(ValueError, match="promotion"):
+        ak.set_defaults(default_float="float32", promotion="nope")
+    with pytest.raises(ValueError, match="unknown device"):
+        ak.set_defaults("numpy", device="gpu:7")
+    assert in_thread(current) == DEFAULTS
+
+
+def test_a_worker_threads_array_follows_the_process_driver(other_driver, process_defaults) -> None:
+    """SciPy's medfilt2d_parallel pattern: the workers make arrays without a device= and the
+    main thread assigns them into an array of the chosen driver."""
+    import concurrent.futures
+
+    def main() -> ak.Array:  # a thread of its own: this test's thread has its own settings
+        out = ak.zeros(4)
+        with concurrent.futures.ThreadPoolExecutor(2) as pool:
+            parts = list(pool.map(lambda k: ak.asarray([k, k + 1.0]), (0.0, 2.0)))
+        for k, part in enumerate(parts):
+            out[2 * k : 2 * k + 2] = part
+        return out
+
+    ak.set_defaults(other_driver)
+    out = in_thread(main)
+    np.testing.assert_array_equal(np.asarray(out), [0.0, 1.0, 2.0, 3.0])
+    assert out.driver.name == other_driver
 
 
 def test_threads_run_concurrently_with_their_own_settings() -> None:

@@ -27,7 +27,9 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ.setdefault("SCIPY_ARRAY_API", "1")
     import arraykit as ak
 
-    ak.use(_driver(), promotion="numpy", default_float="float64", default_int="int64")
+    # The process defaults, not this thread's: the libraries compute in worker threads too
+    # (joblib's, concurrent.futures'), as a user's program would set them up.
+    ak.set_defaults(_driver(), promotion="numpy", default_float="float64", default_int="int64")
 
 
 def pytest_plugin_registered(plugin: Any, manager: Any) -> None:

@@ -34,7 +34,9 @@ def pytest_configure(config: pytest.Config) -> None:
 
     import arraykit as ak
 
-    ak.use(_driver(), promotion="numpy", default_float="float64", default_int="int64")
+    # The process defaults, not this thread's: the libraries compute in worker threads too
+    # (joblib's, concurrent.futures'), as a user's program would set them up.
+    ak.set_defaults(_driver(), promotion="numpy", default_float="float64", default_int="int64")
     original = _array_api.yield_namespaces
 
     def yield_namespaces(include_numpy_namespaces: bool = True) -> Any:
