@@ -40,15 +40,17 @@ __all__: list[str] = []  # filled in by _define
 _SPEC = "https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.{}.html"
 
 # Dtype categories: (allowed dtypes, words for error messages, inexact?).  "inexact"
-# categories accept integers/bools by computing in the default float dtype.
-NUMERIC = (frozenset(dt.NUMERIC), "numeric", False)
-REAL = (frozenset(dt.INTEGER + dt.REAL_FLOATING), "real-valued", False)
-FLOATING = (frozenset(dt.FLOATING), "floating-point", True)
-REAL_FLOATING = (frozenset(dt.REAL_FLOATING), "real floating-point", True)
+# categories accept integers/bools by computing in the default float dtype.  The extra
+# float16 (not in the standard) is a real floating dtype here, as in NumPy.
+_F16 = dt.EXTRA_REAL_FLOATING
+NUMERIC = (frozenset((*dt.NUMERIC, *_F16)), "numeric", False)
+REAL = (frozenset((*dt.INTEGER, *dt.REAL_FLOATING, *_F16)), "real-valued", False)
+FLOATING = (frozenset((*dt.FLOATING, *_F16)), "floating-point", True)
+REAL_FLOATING = (frozenset((*dt.REAL_FLOATING, *_F16)), "real floating-point", True)
 INTEGER = (frozenset(dt.INTEGER), "integer", False)
 INTEGER_OR_BOOL = (frozenset((dt.bool, *dt.INTEGER)), "integer or boolean", False)
 BOOLEAN = (frozenset((dt.bool,)), "boolean", False)
-ANY = (frozenset(dt.ALL), "any", False)
+ANY = (frozenset((*dt.ALL, *_F16)), "any", False)
 
 # How the output dtype follows from the (promoted) input dtype.
 SAME = "same"

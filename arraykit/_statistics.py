@@ -32,10 +32,9 @@ from ._core import check_array, integer_accumulator, new, normalize_axes, normal
 
 __all__ = ["cumulative_prod", "cumulative_sum", "max", "mean", "min", "prod", "std", "sum", "var"]
 
-_BF16 = (dt.bfloat16,) if dt.bfloat16 is not None else ()
-_NUMERIC = frozenset((*dt.NUMERIC, *_BF16))
-_FLOATING = frozenset((*dt.FLOATING, *_BF16))
-_REAL_FLOATING = frozenset((*dt.REAL_FLOATING, *_BF16))
+_NUMERIC = frozenset((*dt.NUMERIC, *dt.EXTRAS))  # the extras float16 and bfloat16
+_FLOATING = frozenset((*dt.FLOATING, *dt.EXTRAS))
+_REAL_FLOATING = frozenset((*dt.REAL_FLOATING, *dt.EXTRAS))
 _REAL = frozenset((*dt.INTEGER, *_REAL_FLOATING))
 _INTEGER = frozenset(dt.INTEGER)
 

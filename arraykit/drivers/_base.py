@@ -53,6 +53,9 @@ class Capabilities:
     float64: bool = True
     complex: bool = True
     bfloat16: bool = False
+    float16: bool = False
+    """Arrays of the extra ``float16`` (not in the standard): elementwise functions,
+    reductions, sorting and searching, computed as NumPy does (``linalg`` refuses it)."""
     autodiff: bool = False
     jit: bool = False
     vmap: bool = False

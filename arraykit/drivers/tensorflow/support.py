@@ -31,6 +31,7 @@ TF_OF: dict[np.dtype, tf.DType] = {
     _dtypes.uint16: tf.uint16, _dtypes.uint32: tf.uint32, _dtypes.uint64: tf.uint64,
     _dtypes.float32: tf.float32, _dtypes.float64: tf.float64,
     _dtypes.complex64: tf.complex64, _dtypes.complex128: tf.complex128,
+    _dtypes.float16: tf.float16,  # an extra, not in the standard
 }  # fmt: skip
 if _dtypes.bfloat16 is not None:
     TF_OF[_dtypes.bfloat16] = tf.bfloat16
@@ -41,7 +42,7 @@ BOOL = frozenset({tf.bool})
 SIGNED = frozenset({tf.int8, tf.int16, tf.int32, tf.int64})
 UNSIGNED = frozenset({tf.uint8, tf.uint16, tf.uint32, tf.uint64})
 INTEGER = SIGNED | UNSIGNED
-REAL_FLOATING = frozenset({tf.float32, tf.float64})
+REAL_FLOATING = frozenset({tf.float16, tf.float32, tf.float64})
 COMPLEX = frozenset({tf.complex64, tf.complex128})
 FLOATING = REAL_FLOATING | COMPLEX
 REAL = INTEGER | REAL_FLOATING
@@ -68,6 +69,7 @@ MODULAR_WORK: dict[tf.DType, tuple[tf.DType, ...]] = {
     tf.uint32: (tf.int32, tf.int64),
     tf.int32: (tf.int64,),
     tf.uint64: (tf.int64,),
+    tf.float16: (tf.float32, tf.float64),
     tf.float32: (tf.float64,),
     tf.complex64: (tf.complex128,),
 }
@@ -78,6 +80,7 @@ ORDERED_WORK: dict[tf.DType, tuple[tf.DType, ...]] = {
     tf.int16: (tf.int32, tf.int64),
     tf.uint32: (tf.int64,),
     tf.int32: (tf.int64,),
+    tf.float16: (tf.float32, tf.float64),
     tf.float32: (tf.float64,),
     tf.complex64: (tf.complex128,),
     tf.bool: (tf.int32, tf.int64),
