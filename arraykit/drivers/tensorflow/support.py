@@ -56,6 +56,10 @@ SIGNED_OF = {
     tf.int8: tf.int8, tf.int16: tf.int16, tf.int32: tf.int32, tf.int64: tf.int64,
 }  # fmt: skip
 BITS = {d: d.size * 8 for d in INTEGER}
+# The signed integer dtype as wide as each real floating dtype, and the bits of its +inf:
+# sign bits, copysign, nextafter and sort keys work on the bit patterns.
+INT_OF_FLOAT = {tf.float16: tf.int16, tf.float32: tf.int32, tf.float64: tf.int64}
+INF_BITS = {tf.float16: 0x7C00, tf.float32: 0x7F800000, tf.float64: 0x7FF0000000000000}
 
 # Candidate work dtypes, in order of preference, for ops missing a kernel for a dtype.
 # "modular" ops (wrapping integer arithmetic, bitwise ops) may use any integer dtype at
@@ -298,7 +302,7 @@ def where_coords(mask: tf.Tensor) -> tf.Tensor:
 
 
 def signbit(x: tf.Tensor) -> tf.Tensor:
-    it = tf.int64 if x.dtype == tf.float64 else tf.int32
+    it = INT_OF_FLOAT[x.dtype]
     return gen_math_ops.less(gen_array_ops.bitcast(x, it), const(0, it, x.device))
 
 
