@@ -54,8 +54,7 @@ class Capabilities:
     complex: bool = True
     bfloat16: bool = False
     float16: bool = False
-    """Arrays of the extra ``float16`` (not in the standard): elementwise functions,
-    reductions, sorting and searching, computed as NumPy does (``linalg`` refuses it)."""
+    """Holds and computes the extra ``float16`` (not in the standard), as NumPy does."""
     autodiff: bool = False
     jit: bool = False
     vmap: bool = False
