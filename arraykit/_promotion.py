@@ -20,6 +20,11 @@ Modes (``ak.use(promotion=...)``):
 * ``"safe"``: the JAX lattice, but raising where TensorFlow's
   ``dtype_conversion_mode="safe"`` forbids a promotion (it may lose precision).
 
+The extras ``float16`` and ``bfloat16`` (not in the standard) are nodes of the graph too:
+float16 takes NumPy's safe casts in ``"numpy"`` (``int8``/``uint8`` -> float16 ->
+float32), sits beside bfloat16 above the weak float in the JAX lattice, and promotes only
+with itself under ``"strict"``.
+
 Spec: https://data-apis.org/array-api/2025.12/API_specification/type_promotion.html
 """
 
