@@ -248,3 +248,17 @@ def test_products_and_trace_match_numpy(driver: ak.drivers.Driver) -> None:
     assert_matches(ak.matmul(x, x), a @ a)
     assert_matches(ak.linalg.trace(x), np.asarray(np.trace(a)))
     assert_matches(ak.vecdot(x, x), np.vecdot(a, a))
+
+
+# Not hfft: NumPy gives float16 there (its output follows the input's dtype), where
+# arraykit gives float32 as for every other transform of float16.
+@pytest.mark.parametrize("name", ["fft", "rfft", "ifft"])
+def test_fft_computes_in_single_precision_as_numpy(driver: ak.drivers.Driver, name: str) -> None:
+    a = np.array([0.5, -1.5, 2.0, 3.25, 10.0, 0.125], F16)
+    got = np.asarray(getattr(ak.fft, name)(ak.asarray(a)))
+    want = getattr(np.fft, name)(a)
+    assert got.dtype == want.dtype == np.complex64
+    # NumPy rounds the 1/n of ifft to float16 (its input's dtype): within float16
+    # rounding of its answer, and as close as float32 allows to the float32 transform.
+    np.testing.assert_allclose(got, want, rtol=float(FINFO.eps))
+    np.testing.assert_allclose(got, getattr(np.fft, name)(a.astype(np.float32)), rtol=1e-6)
