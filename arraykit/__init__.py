@@ -33,6 +33,7 @@ from ._dtypes import (
     complex64,
     complex128,
     finfo,
+    float16,
     float32,
     float64,
     iinfo,

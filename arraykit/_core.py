@@ -241,7 +241,7 @@ def bounded_index(index: Array, n: int | None, axis: int, fn: str) -> Any:
     return v
 
 
-_NUMERIC = frozenset(dt.NUMERIC)
+_NUMERIC = frozenset((*dt.NUMERIC, *dt.EXTRA_REAL_FLOATING))
 
 
 def numeric_pair(fn: str, x1: Array, x2: Array) -> tuple[Array, Array]:

@@ -44,6 +44,8 @@ def supports(drv: Driver, dtype: np.dtype) -> builtins.bool:
         return False
     if dtype in (dt.float64, dt.complex128) and not caps.float64:
         return False
+    if dtype is dt.float16:
+        return caps.float16
     return dtype is not dt.bfloat16 or caps.bfloat16
 
 
@@ -55,8 +57,8 @@ def astype(
     Casting a complex array to a real-valued dtype raises ``TypeError`` (the spec says it
     should not be permitted: cast ``ak.real(x)`` or ``ak.imag(x)``); complex to ``bool`` is
     allowed (``0j`` is ``False``).  A dtype the driver cannot hold (its ``float64``,
-    ``complex`` or ``bfloat16`` capability is off) raises ``TypeError``.  ``device=`` may
-    also be a device's string form (``"cpu"``, ``"gpu:1"``).
+    ``complex``, ``float16`` or ``bfloat16`` capability is off) raises ``TypeError``.
+    ``device=`` may also be a device's string form (``"cpu"``, ``"gpu:1"``).
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.astype.html
 

@@ -31,6 +31,11 @@ float32 = np.dtype("float32")
 float64 = np.dtype("float64")
 complex64 = np.dtype("complex64")
 complex128 = np.dtype("complex128")
+# float16 (IEEE half precision) is an extra, not in the standard: NumPy, JAX, TensorFlow
+# and PyTorch all have it and SciPy's array-API tests ask for ``xp.float16``.  It is kept
+# out of every tuple below (the standard's lists, which ``__array_namespace_info__``
+# reports); ``EXTRA_REAL_FLOATING`` names it for the code that computes with it.
+float16 = np.dtype("float16")
 
 DType = np.dtype
 
@@ -56,6 +61,7 @@ KINDS: dict[str, tuple[np.dtype, ...]] = {
 
 # Identity-keyed fast sets for hot paths (dtypes held by arrays are always canonical).
 _CANONICAL: dict[np.dtype, np.dtype] = {dt: dt for dt in ALL}
+_CANONICAL[float16] = float16
 
 try:  # bfloat16 is an extra (not in the standard); present when ml_dtypes is installed.
     import ml_dtypes as _ml_dtypes
@@ -65,8 +71,14 @@ try:  # bfloat16 is an extra (not in the standard); present when ml_dtypes is in
 except ImportError:  # pragma: no cover - depends on the environment
     bfloat16 = None
 
-# Kinds the extra bfloat16 belongs to (isdtype); the spec's KINDS above stay spec-only.
-_BFLOAT16_KINDS = frozenset({"real floating", "numeric"})
+# Kinds the extras float16 and bfloat16 belong to (isdtype); the spec's KINDS above
+# stay spec-only.
+_EXTRA_KINDS = frozenset({"real floating", "numeric"})
+# The extra real floating dtypes that elementwise functions, reductions, sorting and
+# searching accept (bfloat16, storage only, is not one of them).
+EXTRA_REAL_FLOATING = (float16,)
+# Every extra dtype arraykit may hold (asarray, astype, NumPy interop).
+EXTRAS = (float16, *((bfloat16,) if bfloat16 is not None else ()))
 
 REAL_OF = {complex64: float32, complex128: float64}
 # Integer dtype -> (min, max), as Python ints: range checks of Python scalars on hot paths.
@@ -113,8 +125,8 @@ def kind_of(dtype: np.dtype) -> str:
 def isdtype(dtype: np.dtype, kind: np.dtype | str | tuple[np.dtype | str, ...]) -> builtins.bool:
     """Whether ``dtype`` is of the given kind(s).
 
-    arraykit extends two kinds, as the spec allows: ``bfloat16`` (an extra dtype) is
-    ``"real floating"`` and ``"numeric"``.
+    arraykit extends two kinds, as the spec allows: the extra dtypes ``float16`` and
+    ``bfloat16`` (not in the standard) are ``"real floating"`` and ``"numeric"``.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.isdtype.html
 
@@ -136,8 +148,8 @@ def isdtype(dtype: np.dtype, kind: np.dtype | str | tuple[np.dtype | str, ...]) 
             raise ValueError(
                 f"isdtype: unknown kind {kind!r}; expected one of {sorted(KINDS)}"
             ) from None
-        if bfloat16 is not None and dtype == bfloat16:
-            return kind in _BFLOAT16_KINDS
+        if dtype in EXTRAS:
+            return kind in _EXTRA_KINDS
         return dtype in members
     if isinstance(kind, np.dtype):
         return dtype == kind
@@ -176,6 +188,8 @@ def _dtype_of(type_: Any, fn: str) -> np.dtype:
 def finfo(type: Any, /) -> finfo_object:
     """Machine limits for floating-point dtypes; complex dtypes report their real component.
 
+    The extras ``float16`` and ``bfloat16`` (not in the standard) have limits too.
+
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.finfo.html
 
     Examples
@@ -184,9 +198,11 @@ def finfo(type: Any, /) -> finfo_object:
     1.1920928955078125e-07
     >>> ak.finfo(ak.float64).bits
     64
+    >>> ak.finfo(ak.float16).eps
+    0.0009765625
     """
     dt = _dtype_of(type, "finfo")
-    if dt not in FLOATING and dt is not bfloat16:
+    if dt not in FLOATING and dt not in EXTRAS:
         raise TypeError(f"finfo: expected a floating-point dtype, got {dt}")
     real = REAL_OF.get(dt, dt)
     fi = np.finfo(real) if dt is not bfloat16 else _ml_dtypes.finfo(real)

@@ -40,15 +40,27 @@ __all__: list[str] = []  # filled in by _define
 _SPEC = "https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.{}.html"
 
 # Dtype categories: (allowed dtypes, words for error messages, inexact?).  "inexact"
-# categories accept integers/bools by computing in the default float dtype.
-NUMERIC = (frozenset(dt.NUMERIC), "numeric", False)
-REAL = (frozenset(dt.INTEGER + dt.REAL_FLOATING), "real-valued", False)
-FLOATING = (frozenset(dt.FLOATING), "floating-point", True)
-REAL_FLOATING = (frozenset(dt.REAL_FLOATING), "real floating-point", True)
+# categories accept integers/bools by computing in the default float dtype.  The extra
+# float16 (not in the standard) is a real floating dtype here, as in NumPy.
+_F16 = dt.EXTRA_REAL_FLOATING
+NUMERIC = (frozenset((*dt.NUMERIC, *_F16)), "numeric", False)
+REAL = (frozenset((*dt.INTEGER, *dt.REAL_FLOATING, *_F16)), "real-valued", False)
+FLOATING = (frozenset((*dt.FLOATING, *_F16)), "floating-point", True)
+REAL_FLOATING = (frozenset((*dt.REAL_FLOATING, *_F16)), "real floating-point", True)
 INTEGER = (frozenset(dt.INTEGER), "integer", False)
 INTEGER_OR_BOOL = (frozenset((dt.bool, *dt.INTEGER)), "integer or boolean", False)
 BOOLEAN = (frozenset((dt.bool,)), "boolean", False)
-ANY = (frozenset(dt.ALL), "any", False)
+ANY = (frozenset((*dt.ALL, *_F16)), "any", False)
+
+# Functions NumPy computes for float16 (an extra dtype) in float32, rounding once: all
+# but those whose float16 result is exact or correctly rounded however it is computed
+# (arithmetic, sqrt, comparisons, rounding, sign and bit operations).  Drivers that chain
+# float16 operations (TF's and JAX's hypot, logaddexp, divmod, sinh) would lose digits.
+_F16_IN_F32 = frozenset({
+    "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "cos", "cosh", "exp", "expm1",
+    "floor_divide", "hypot", "log", "log1p", "log2", "log10", "logaddexp", "pow", "remainder",
+    "sin", "sinh", "tan", "tanh",
+})  # fmt: skip
 
 # How the output dtype follows from the (promoted) input dtype.
 SAME = "same"
@@ -161,8 +173,15 @@ def _inexact(name: str, dtype: np.dtype, category: tuple) -> np.dtype:
     raise TypeError(f"{name}: expected an array of a {words} dtype, got {dtype}")
 
 
+def _float16_in_float32(drv: Any, name: str, *values: Any) -> Any:
+    """``name`` of float16 operands computed as NumPy does: in float32, rounded once."""
+    args = [v if v.__class__ in _PY_SCALARS else drv.astype(v, dt.float32) for v in values]
+    return drv.astype(getattr(drv, name)(*args), dt.float16)
+
+
 def _unary(name: str, category: tuple, rule: str) -> Callable[[Array], Array]:
-    allowed = category[0]
+    via_f32 = name in _F16_IN_F32
+    allowed = category[0] - {dt.float16} if via_f32 else category[0]  # the hot path's
     same = rule is SAME
 
     def fn(x: Array, /) -> Array:
@@ -180,6 +199,8 @@ def _unary(name: str, category: tuple, rule: str) -> Callable[[Array], Array]:
         drv = x._driver
         dtype = x._dtype
         value = x._value
+        if via_f32 and dtype is dt.float16:
+            return new(_float16_in_float32(drv, name, value), drv, dtype)
         if dtype not in allowed:
             dtype = _inexact(name, dtype, category)
             value = drv.astype(value, dtype)
@@ -190,6 +211,7 @@ def _unary(name: str, category: tuple, rule: str) -> Callable[[Array], Array]:
 
 def _binary(name: str, category: tuple, rule: str) -> Callable[[Any, Any], Array]:
     allowed = category[0]
+    via_f32 = name in _F16_IN_F32
 
     def fn(x1: Any, x2: Any, /) -> Array:
         if x1.__class__ is Array:
@@ -233,7 +255,10 @@ def _binary(name: str, category: tuple, rule: str) -> Callable[[Any, Any], Array
                 new_dtype = _inexact(name, dtype, category)
                 v1, v2, dtype = _cast(drv, v1, new_dtype), _cast(drv, v2, new_dtype), new_dtype
         try:
-            out = getattr(drv, op)(v1, v2)
+            if via_f32 and dtype is dt.float16:
+                out = _float16_in_float32(drv, op, v1, v2)
+            else:
+                out = getattr(drv, op)(v1, v2)
         except Exception as e:
             _diagnose(name, drv, v1, v2, e)
             raise

@@ -21,7 +21,8 @@ from .drivers._base import Driver
 
 __all__ = ["Info", "__array_namespace_info__"]
 
-# The standard's dtypes, in the order the spec lists them (bfloat16 is not one of them).
+# The standard's dtypes, in the order the spec lists them (the extras float16 and bfloat16
+# are not among them).
 _SPEC_DTYPES: tuple[np.dtype, ...] = dt.ALL
 
 
@@ -100,7 +101,7 @@ class Info:
         """The standard's dtypes the driver supports, by name, optionally of ``kind``.
 
         ``kind`` takes the names ``isdtype`` takes (a name or a tuple of names); extra
-        dtypes such as ``bfloat16`` are never listed, as the spec requires.
+        dtypes such as ``float16`` and ``bfloat16`` are never listed, as the spec requires.
 
         Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.info.dtypes.html
         """

@@ -198,7 +198,7 @@ def _from_host(value: Any, like: Array) -> Any:
     """``value`` with every NumPy array or scalar of a dtype arraykit has made an arraykit
     array on ``like``'s driver and device (anything else is returned as it is)."""
     if isinstance(value, (np.ndarray, np.generic)):
-        if value.dtype not in dt.ALL and value.dtype != dt.bfloat16:
+        if value.dtype not in dt.ALL and value.dtype not in dt.EXTRAS:
             return value
         return asarray(value, driver=like._driver, device=like.device)
     if isinstance(value, (list, tuple)):

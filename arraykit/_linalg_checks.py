@@ -102,6 +102,14 @@ def inexact(fn: str, dtype: np.dtype, what: str = "'x'") -> np.dtype:
             f"{fn}: {what} must have a floating-point dtype, got {dtype} (integer and bool "
             "inputs are refused under promotion='strict'; cast with ak.astype)"
         )
+    if dtype in dt.EXTRAS:
+        # As NumPy ("array type float16 is unsupported in linalg"): LAPACK and the drivers'
+        # solvers have no half-precision routines, and a silent float32 result would
+        # surprise as much as a float16 one computed in float32.
+        raise TypeError(
+            f"{fn}: {dtype} (an extra dtype, not in the standard) is unsupported in linalg; "
+            "cast to float32 with ak.astype"
+        )
     raise TypeError(f"{fn}: {what} must have a floating-point dtype, got {dtype}")
 
 

@@ -20,6 +20,11 @@ Modes (``ak.use(promotion=...)``):
 * ``"safe"``: the JAX lattice, but raising where TensorFlow's
   ``dtype_conversion_mode="safe"`` forbids a promotion (it may lose precision).
 
+The extras ``float16`` and ``bfloat16`` (not in the standard) are nodes of the graph too:
+float16 takes NumPy's safe casts in ``"numpy"`` (``int8``/``uint8`` -> float16 ->
+float32), sits beside bfloat16 above the weak float in the JAX lattice, and promotes only
+with itself under ``"strict"``.
+
 Spec: https://data-apis.org/array-api/2025.12/API_specification/type_promotion.html
 """
 
@@ -41,6 +46,7 @@ b, i1, i2, i4, i8 = d.bool, d.int8, d.int16, d.int32, d.int64
 u1, u2, u4, u8 = d.uint8, d.uint16, d.uint32, d.uint64
 f4, f8, c8, c16 = d.float32, d.float64, d.complex64, d.complex128
 bf = d.bfloat16
+f2 = d.float16  # an extra, not in the standard
 
 N, X, J, S = "numpy", "strict", "jax", "safe"
 MODES: Final = (N, X, J, S)
@@ -82,6 +88,14 @@ _EDGES: dict[tuple[object, object], frozenset[str]] = {
     (WEAK_FLOAT, WEAK_COMPLEX): LATTICE,
     (WEAK_COMPLEX, c8): LATTICE,
 }
+# float16, an extra: NumPy casts bool, uint8 and int8 to it safely, and it to float32;
+# in JAX's lattice it sits between the weak float and float32, beside bfloat16 (so
+# float16 with bfloat16 gives float32).  "strict" has no edge: float16 only with itself.
+_EDGES[(b, f2)] = frozenset({N})
+_EDGES[(u1, f2)] = frozenset({N})
+_EDGES[(i1, f2)] = frozenset({N})
+_EDGES[(f2, f4)] = frozenset({N}) | LATTICE
+_EDGES[(WEAK_FLOAT, f2)] = LATTICE
 if bf is not None:  # bfloat16 sits between the weak float and float32 (JAX, TF)
     _EDGES[(WEAK_FLOAT, bf)] = LATTICE
     _EDGES[(bf, f4)] = LATTICE
@@ -97,6 +111,8 @@ _UNSAFE_PAIRS: frozenset[frozenset[object]] = frozenset(
         *((i8, t) for t in (f4, f8, c8, c16)),
         (f8, c8),
         *([(u2, bf), (u4, bf), (u8, bf), (i2, bf), (i4, bf), (i8, bf)] if bf is not None else []),
+        (u2, f2), (u4, f2), (u8, f2), (i2, f2), (i4, f2), (i8, f2),
+        *([(f2, bf)] if bf is not None else []),
     ]
 )  # fmt: skip
 
@@ -105,7 +121,7 @@ _KIND_ORDER = {"b": 0, "u": 1, "i": 2, "f": 3, "c": 4}
 
 def _upper_bounds(mode: str) -> dict[object, set[object]]:
     """Reflexive-transitive closure of the mode's graph: node -> every node above it."""
-    nodes = set(d.ALL) | {WEAK_INT, WEAK_FLOAT, WEAK_COMPLEX} | ({bf} if bf is not None else set())
+    nodes = set(d.ALL) | {WEAK_INT, WEAK_FLOAT, WEAK_COMPLEX} | set(d.EXTRAS)
     above: dict[object, set[object]] = {n: {n} for n in nodes}
     changed = True
     while changed:
@@ -141,7 +157,7 @@ class Promotion:
         above = _upper_bounds(name)
         self._above = above
         self._many: dict[frozenset[np.dtype], object] = {}
-        dtypes = [*d.ALL, *([bf] if bf is not None else [])]
+        dtypes = [*d.ALL, *d.EXTRAS]
         # table[dt1][dt2]: the result dtype, a weak node, or None when the mode refuses.
         self.table: dict[np.dtype, dict[np.dtype, object]] = {dt: {} for dt in dtypes}
         for x, y in itertools.product(dtypes, repeat=2):
@@ -251,7 +267,7 @@ _STRICT = {
 # TensorFlow "safe": a Python float never joins an integer array, nor a Python complex a
 # 64-bit integer or a single-precision float array (flexible_dtypes.py, PromoMode.ALL).
 _SAFE = {**_NEP50, ("f", "i"): None}
-_SAFE_REFUSED_COMPLEX = frozenset({i8, u8, f4, *([bf] if bf is not None else [])})
+_SAFE_REFUSED_COMPLEX = frozenset({i8, u8, f2, f4, *([bf] if bf is not None else [])})
 
 SCALAR_RULES: Final = {N: _NEP50, J: _NEP50, S: _SAFE, X: _STRICT}
 

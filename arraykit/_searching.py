@@ -34,7 +34,7 @@ from .drivers._base import Driver
 
 __all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
 
-_REAL = frozenset((dt.bool, *dt.INTEGER, *dt.REAL_FLOATING))
+_REAL = frozenset((dt.bool, *dt.INTEGER, *dt.REAL_FLOATING, *dt.EXTRA_REAL_FLOATING))
 
 
 def _index_result(drv: Driver, value: Any) -> Array:

@@ -28,7 +28,7 @@ SORT_KINDS: tuple[str, ...] = ("quicksort", "mergesort", "heapsort", "stable")
 """Every ``kind=`` arraykit knows; a driver supports those in ``capabilities.sort_kinds``."""
 
 _STABLE_KINDS = frozenset({"mergesort", "stable"})
-_REAL = frozenset((*dt.INTEGER, *dt.REAL_FLOATING, *((dt.bfloat16,) if dt.bfloat16 else ())))
+_REAL = frozenset((*dt.INTEGER, *dt.REAL_FLOATING, *dt.EXTRAS))  # the extras sort too
 
 
 def _prepare(

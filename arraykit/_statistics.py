@@ -32,10 +32,9 @@ from ._core import check_array, integer_accumulator, new, normalize_axes, normal
 
 __all__ = ["cumulative_prod", "cumulative_sum", "max", "mean", "min", "prod", "std", "sum", "var"]
 
-_BF16 = (dt.bfloat16,) if dt.bfloat16 is not None else ()
-_NUMERIC = frozenset((*dt.NUMERIC, *_BF16))
-_FLOATING = frozenset((*dt.FLOATING, *_BF16))
-_REAL_FLOATING = frozenset((*dt.REAL_FLOATING, *_BF16))
+_NUMERIC = frozenset((*dt.NUMERIC, *dt.EXTRAS))  # the extras float16 and bfloat16
+_FLOATING = frozenset((*dt.FLOATING, *dt.EXTRAS))
+_REAL_FLOATING = frozenset((*dt.REAL_FLOATING, *dt.EXTRAS))
 _REAL = frozenset((*dt.INTEGER, *_REAL_FLOATING))
 _INTEGER = frozenset(dt.INTEGER)
 
@@ -120,6 +119,18 @@ def _nan_result(
     return new(drv.full(shape, fill, dtype, drv.device_of(value)), drv, dtype)
 
 
+def _in_float32(drv: Any, fn: str, value: Any, out: np.dtype, *args: Any) -> Any:
+    """``drv``'s primitive ``fn`` of ``(value, *args)``; for the extra float16 computed in
+    float32 and rounded once, as NumPy accumulates float16 in float (a float16 running sum
+    stops growing at 2048 when it adds ones; a running product drifts by hundreds of units
+    in the last place)."""
+    prim = getattr(drv, fn)
+    if out is not dt.float16:
+        return prim(value, *args)
+    args = tuple(dt.float32 if a is dt.float16 else a for a in args)
+    return drv.astype(prim(drv.astype(value, dt.float32), *args), dt.float16)
+
+
 # ---------------------------------------------------------------------- sums, products
 def sum(
     x: Array,
@@ -152,7 +163,7 @@ def sum(
     out = _accumulation_dtype(x, dtype, "sum")
     drv = x._driver
     value = x._value if x._dtype is out else drv.astype(x._value, out)
-    return new(drv.sum(value, axes, out, bool(keepdims)), drv, out)
+    return new(_in_float32(drv, "sum", value, out, axes, out, bool(keepdims)), drv, out)
 
 
 def prod(
@@ -179,7 +190,7 @@ def prod(
     out = _accumulation_dtype(x, dtype, "prod")
     drv = x._driver
     value = x._value if x._dtype is out else drv.astype(x._value, out)
-    return new(drv.prod(value, axes, out, bool(keepdims)), drv, out)
+    return new(_in_float32(drv, "prod", value, out, axes, out, bool(keepdims)), drv, out)
 
 
 def _cumulative(fn: str, x: Array, axis: int | None, dtype: Any, include_initial: bool) -> Array:
@@ -331,7 +342,7 @@ def mean(
         nan = _nan_result(x, value, axes, keepdims, out)
         if nan is not None:
             return nan
-    return new(drv.mean(value, axes, bool(keepdims)), drv, out)
+    return new(_in_float32(drv, "mean", value, out, axes, bool(keepdims)), drv, out)
 
 
 def _moment(fn: str, x: Array, axis: Any, correction: Any, keepdims: bool) -> Array:
@@ -349,7 +360,7 @@ def _moment(fn: str, x: Array, axis: Any, correction: Any, keepdims: bool) -> Ar
         nan = _nan_result(x, value, axes, keepdims, out)
         if nan is not None:
             return nan
-    return new(getattr(drv, fn)(value, axes, correction, bool(keepdims)), drv, out)
+    return new(_in_float32(drv, fn, value, out, axes, correction, bool(keepdims)), drv, out)
 
 
 def var(

@@ -22,7 +22,7 @@ from ._core import (
 
 __all__ = ["all", "any", "compute", "diff"]
 
-_NUMERIC = frozenset(dt.NUMERIC)
+_NUMERIC = frozenset((*dt.NUMERIC, *dt.EXTRA_REAL_FLOATING))
 
 
 def _reduce(name: str, x: Array, axis: int | tuple[int, ...] | None, keepdims: bool) -> Array:

@@ -50,7 +50,10 @@ def _check_norm(fn: str, norm: Any) -> str:
 
 
 def _widen(fn: str, dtype: np.dtype, what: str) -> np.dtype:
-    """The default float dtype for integer/bool input (not under strict promotion)."""
+    """The default float dtype for integer/bool input (not under strict promotion); float32
+    for the extra float16 (not in the standard), which NumPy transforms in single precision."""
+    if dtype is dt.float16:
+        return dt.float32
     cfg = _config.get()
     if dtype in _INTEGER_OR_BOOL and cfg.promotion.name != "strict":
         return cfg.default_float

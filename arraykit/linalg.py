@@ -65,7 +65,7 @@ __all__ = [
     "vector_norm",
 ]  # fmt: skip
 
-_NUMERIC = frozenset(dt.NUMERIC)
+_NUMERIC = frozenset((*dt.NUMERIC, *dt.EXTRA_REAL_FLOATING))  # trace: as sum
 
 
 class EighResult(NamedTuple):

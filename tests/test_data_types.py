@@ -92,7 +92,7 @@ def test_astype_device(driver):
         ak.astype(x, ak.float32, device="no-such-device:7")
 
 
-@pytest.mark.parametrize("bad", [float, None, "float16", np.str_])
+@pytest.mark.parametrize("bad", [float, None, "float128", np.str_])  # float16 is an extra
 def test_astype_bad_dtype(driver, bad):
     with pytest.raises(TypeError, match="astype: 'dtype'"):
         ak.astype(ak.asarray([1]), bad)
@@ -234,8 +234,8 @@ def test_result_type_errors(driver):
 
 
 # ---------------------------------------------------------------------- finfo, iinfo
-@pytest.mark.parametrize("name", ["float32", "float64", "complex64", "complex128"])
-def test_finfo_matches_numpy(driver, name):
+@pytest.mark.parametrize("name", ["float16", "float32", "float64", "complex64", "complex128"])
+def test_finfo_matches_numpy(driver, name):  # float16: an extra, not in the standard
     dtype = getattr(ak, name)
     ref = np.finfo(np.dtype(name))
     for arg in (dtype, ak.asarray([1], dtype=dtype)):
@@ -300,6 +300,33 @@ def test_isdtype_bfloat16_extension():
     assert ak.isdtype(bf, "real floating") and ak.isdtype(bf, "numeric")
     assert not ak.isdtype(bf, "integral") and not ak.isdtype(bf, "complex floating")
     assert not ak.isdtype(bf, ak.float32)
+
+
+def test_isdtype_float16_extension():
+    # float16 is an extra (not in the standard): a real floating, numeric dtype, as in NumPy.
+    f2 = ak.float16
+    assert f2 == np.dtype("float16") and f2 not in _dtypes.ALL
+    assert ak.isdtype(f2, "real floating") and ak.isdtype(f2, "numeric")
+    assert ak.isdtype(f2, ("integral", "real floating")) and ak.isdtype(f2, f2)
+    for kind in ("bool", "signed integer", "unsigned integer", "integral", "complex floating"):
+        assert not ak.isdtype(f2, kind)
+    assert not ak.isdtype(f2, ak.float32)
+
+
+def test_astype_float16_rounds_as_numpy(driver):
+    # 65519 rounds down to the largest float16, 65520 and 1e5 overflow to inf.
+    src = np.array([0.1, -3.0, 65519.0, 1e5, 65520.0, 2.0**-30, np.nan], np.float64)
+    with np.errstate(over="ignore"):
+        want = src.astype(np.float16)
+    got = ak.astype(ak.asarray(src), ak.float16)
+    assert got.dtype == ak.float16
+    normal = ~(np.abs(want) < np.finfo(np.float16).smallest_normal)  # drivers may flush
+    np.testing.assert_array_equal(np.asarray(got)[normal], want[normal])
+    back = ak.astype(got, ak.int16)
+    # finite values only: casting inf or NaN to an integer is undefined (NumPy, XLA differ)
+    np.testing.assert_array_equal(np.asarray(back)[:2], want[:2].astype(np.int16))
+    assert ak.can_cast(ak.int8, ak.float16) and not ak.can_cast(ak.int16, ak.float16)
+    assert ak.can_cast(ak.float16, ak.float32) and not ak.can_cast(ak.float32, ak.float16)
 
 
 def test_isdtype_errors():

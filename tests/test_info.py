@@ -157,8 +157,10 @@ def test_dtypes_kind_tuple_is_a_union(driver):
 
 
 def test_dtypes_never_lists_extras(driver):
-    with ak.use(_restricted(driver, bfloat16=True)):
-        assert "bfloat16" not in ak.__array_namespace_info__().dtypes()
+    with ak.use(_restricted(driver, bfloat16=True, float16=True)):
+        info = ak.__array_namespace_info__()
+        assert "bfloat16" not in info.dtypes() and "float16" not in info.dtypes()
+        assert "float16" not in info.dtypes(kind=("real floating", "numeric"))
 
 
 def test_dtypes_follow_capabilities(driver):

@@ -42,8 +42,9 @@ NUMERIC = DTYPES[1:]
 SCALARS: dict[type, Any] = {bool: True, int: 1, float: 1.0, complex: 1j}
 KINDS = {t.__name__: t for t in SCALARS}
 MODES = ("numpy", "strict", "jax", "safe")
-# bfloat16 (an extra, from ml_dtypes) joins the JAX and TF comparisons when present.
-EXTRA = ("bfloat16",) if _dtypes.bfloat16 is not None else ()
+# The extras (not in the standard) join the JAX and TF comparisons: float16 always,
+# bfloat16 (from ml_dtypes) when present.
+EXTRA = ("float16", *(("bfloat16",) if _dtypes.bfloat16 is not None else ()))
 
 DATA = Path(__file__).parent / "data"
 TF_JSON = DATA / "tf_safe_promotion.json"
@@ -284,6 +285,55 @@ def test_numpy_mode_python_scalar_alone() -> None:
         assert ak.result_type(ak.uint64, ak.int64) == ak.float64
 
 
+# float16 is an extra NumPy has: "numpy" mode gives NumPy's answer for every pair,
+# every Python scalar kind and every triple that involves it.
+@pytest.mark.parametrize("a", DTYPES)
+def test_numpy_mode_float16_matches_numpy(a: str) -> None:
+    expected = {}
+    for x, y in ((a, "float16"), ("float16", a), ("float16", "float16")):
+        expected[x, y] = np.result_type(np.dtype(x), np.dtype(y)).name
+    assert mismatches("numpy", expected) == []
+
+
+def test_numpy_mode_float16_samples() -> None:
+    # The task's examples, spelled out (NumPy 2's own answers; checked above in full).
+    for other, want in [("int8", "float16"), ("uint8", "float16"), ("int16", "float32"),
+                        ("int32", "float64"), ("float32", "float32"),
+                        ("complex64", "complex64"), ("bool", "float16")]:  # fmt: skip
+        assert np.result_type(other, np.float16).name == want
+        assert ak_result("numpy", other, "float16") == want
+
+
+def test_numpy_mode_float16_scalars_and_triples_match_numpy() -> None:
+    expected = {("float16", t): np.result_type(np.float16, v).name for t, v in SCALARS.items()}
+    assert expected["float16", float] == "float16"  # NEP 50: the Python float is weak
+    assert mismatches("numpy", expected) == []
+    wrong = []
+    with ak.use(promotion="numpy", **DEFAULTS):
+        for names in itertools.product([*DTYPES, "float16"], repeat=3):
+            if "float16" in names and np.result_type(*names) != ak.result_type(*map(dtype, names)):
+                wrong.append(names)
+    assert wrong == []
+
+
+@pytest.mark.parametrize("mode", ["numpy", "jax", "safe"])
+def test_float16_array_with_python_float_stays_float16(mode: str) -> None:
+    x = ak.asarray([1.5, -2.25], dtype=ak.float16)
+    with ak.use(promotion=mode):
+        y = x + 1.0
+    assert y.dtype == ak.float16
+    np.testing.assert_array_equal(np.asarray(y), np.asarray([1.5, -2.25], np.float16) + 1.0)
+
+
+def test_strict_mode_float16_only_with_itself() -> None:
+    assert ak_result("strict", "float16", "float16") == "float16"
+    for other in [*DTYPES, *EXTRA]:
+        if other != "float16":
+            assert ak_result("strict", "float16", other) == "error", other
+            assert ak_result("strict", other, "float16") == "error", other
+    assert ak_result("strict", "float16", float) == "float16"  # the spec: float scalars
+
+
 # ------------------------------------------------------------------ "jax"
 @pytest.mark.parametrize("a", [*DTYPES, *EXTRA])
 def test_jax_mode_matches_jax(a: str, jax_oracle: dict) -> None:
@@ -348,7 +398,9 @@ def test_strict_mode_agrees_with_jax_strict(jax_oracle: dict) -> None:
     # JAX's strict mode allows less than the standard (identical dtypes, weak scalars of
     # the same kind): wherever it has a result, the standard and arraykit agree with it.
     allowed = {
-        k: v for k, v in jax_oracle["strict"].items() if v != "error" and "bfloat16" not in k
+        k: v
+        for k, v in jax_oracle["strict"].items()
+        if v != "error" and not any(e in k for e in EXTRA)
     }
     assert all(spec_expected(*k) == v for k, v in allowed.items())
     assert mismatches("strict", allowed) == []

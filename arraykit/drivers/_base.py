@@ -53,6 +53,7 @@ class Capabilities:
     float64: bool = True
     complex: bool = True
     bfloat16: bool = False
+    float16: bool = False  # holds and computes the extra float16 (not in the standard)
     autodiff: bool = False
     jit: bool = False
     vmap: bool = False

@@ -24,7 +24,7 @@ from pathlib import Path
 
 DTYPES = [
     "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-    "float32", "float64", "complex64", "complex128", "bfloat16",
+    "float32", "float64", "complex64", "complex128", "bfloat16", "float16",
 ]  # fmt: skip
 SCALARS = {"bool": True, "int": 1, "float": 1.0, "complex": 1j}
 OUT = Path(__file__).resolve().parent.parent / "data" / "tf_safe_promotion.json"

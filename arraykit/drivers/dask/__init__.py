@@ -76,7 +76,7 @@ class DaskDriver(
     """Runs arraykit on ``dask.array`` arrays, on Dask's active scheduler."""
 
     name = "dask"
-    capabilities = Capabilities(lazy=True, max_dimensions=64)
+    capabilities = Capabilities(float16=True, lazy=True, max_dimensions=64)
     transforms = DaskTransforms()
     options: ClassVar[frozenset[str]] = frozenset({"chunks"})
 

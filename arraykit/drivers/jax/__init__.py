@@ -129,6 +129,7 @@ class JAXDriver(
     name = "jax"
     capabilities = Capabilities(
         bfloat16=_dtypes.bfloat16 is not None,
+        float16=True,
         autodiff=True,
         jit=True,
         vmap=True,

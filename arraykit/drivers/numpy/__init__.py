@@ -60,7 +60,7 @@ class NumPyDriver(
     # ``None`` that Driver sets for optional fast paths.
 
     name = "numpy"
-    capabilities = Capabilities(mutable=True, python_scalars=True, max_dimensions=64)
+    capabilities = Capabilities(float16=True, mutable=True, python_scalars=True, max_dimensions=64)
     transforms = NumPyTransforms()
 
     def __init__(self) -> None:

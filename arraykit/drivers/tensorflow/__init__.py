@@ -87,6 +87,7 @@ class TensorFlowDriver(
 
     name = "tensorflow"
     capabilities = Capabilities(
+        float16=True,
         autodiff=True,
         jit=True,
         vmap=True,

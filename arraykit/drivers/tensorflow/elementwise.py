@@ -411,6 +411,35 @@ def _division(k: KernelTable, P: dict[str, Prim]) -> dict[str, Prim]:
     return {"floor_divide": floor_divide, "remainder": remainder}
 
 
+def _nextafter_bits(x: tf.Tensor, y: tf.Tensor) -> tf.Tensor:
+    """C's ``nextafter`` on the bit patterns: the neighbour of ``x`` towards ``y`` (``y``
+    where they are equal, NaN where either is, the smallest subnormal of ``y``'s sign
+    from zero).  A step up in value is a step up in the pattern for positive ``x`` and a
+    step down for negative ``x`` (sign and magnitude), across infinity too."""
+    it = S.INT_OF_FLOAT[x.dtype]
+    dev = x.device
+    zero = S.zeros_like(x)
+    one = S.const(1, it, dev)
+    bits = ga.bitcast(x, it)
+    up = gm.equal(gm.less(x, y), gm.greater(x, zero))  # toward larger magnitude
+    out = ga.bitcast(_select(up, gm.add_v2(bits, one), gm.sub(bits, one)), x.dtype)
+    tiny = ga.bitcast(one, x.dtype)
+    out = _select(gm.equal(x, zero), _copysign_bits(tiny, y), out)
+    out = _select(gm.equal(x, y), y, out)
+    return _select(gm.logical_or(gm.is_nan(x), gm.is_nan(y)), gm.add_v2(x, y), out)
+
+
+def _copysign_bits(x: tf.Tensor, s: tf.Tensor) -> tf.Tensor:
+    """``|x|`` with the sign bit of ``s`` (``copysign``): on the bit patterns, so exact for
+    NaN, signed zeros and subnormals, which TF's CPU kernels would flush."""
+    it = S.INT_OF_FLOAT[x.dtype]
+    sign = S.const(-(2 ** (it.size * 8 - 1)), it, x.device)
+    a, b = ga.bitcast(x, it), ga.bitcast(s, it)
+    return ga.bitcast(
+        gb.bitwise_or(gb.bitwise_and(a, gb.invert(sign)), gb.bitwise_and(b, sign)), x.dtype
+    )
+
+
 def _u64_divmod(x: tf.Tensor, y: tf.Tensor) -> tuple[tf.Tensor, tf.Tensor]:
     """Unsigned 64-bit division with int64 ops (Hacker's Delight 9-3); y != 0."""
     dev = x.device
@@ -447,15 +476,18 @@ def _u64_divmod_r(x: tf.Tensor, y: tf.Tensor) -> tf.Tensor:
 def _float_binary(k: KernelTable, P: dict[str, Prim]) -> dict[str, Prim]:
     out: dict[str, Prim] = {}
     out["atan2"] = lift(k, "Atan2", gm.atan2, REAL_FLOATING, MODULAR_WORK)
-    out["nextafter"] = lift(k, "NextAfter", gm.next_after, REAL_FLOATING, MODULAR_WORK)
+    nextafter_native = lift(k, "NextAfter", gm.next_after, REAL_FLOATING, MODULAR_WORK)
 
-    def copysign(x1: tf.Tensor, x2: tf.Tensor) -> tf.Tensor:
-        it = tf.int64 if x1.dtype == tf.float64 else tf.int32
-        sign = S.const(-(2 ** (it.size * 8 - 1)), it, x1.device)
-        a, b = ga.bitcast(x1, it), ga.bitcast(x2, it)
-        bits = gb.bitwise_or(gb.bitwise_and(a, gb.invert(sign)), gb.bitwise_and(b, sign))
-        return ga.bitcast(bits, x1.dtype)
+    def nextafter(x1: tf.Tensor, x2: tf.Tensor) -> tf.Tensor:
+        # Computing in a wider dtype would step by the wider dtype's spacing: a dtype
+        # without a kernel (float16 on CPU) steps its own bit pattern instead.
+        if x1.dtype in k.native("NextAfter"):
+            return nextafter_native(x1, x2)
+        return _nextafter_bits(x1, x2)
 
+    out["nextafter"] = nextafter
+
+    copysign = _copysign_bits
     out["copysign"] = copysign
     P["copysign"] = copysign
 

@@ -31,11 +31,11 @@ def sort_key(x: Any) -> Any:
     d = x.dtype
     if d in REAL_FLOATING:
         # integer ops only: TF's CPU kernels flush subnormals to zero in float compares
-        it = tf.int64 if d == tf.float64 else tf.int32
+        it = S.INT_OF_FLOAT[d]
         bits = it.size * 8
         dev = x.device
         mag = S.const(2 ** (bits - 1) - 1, it, dev)
-        inf = S.const(0x7FF0000000000000 if bits == 64 else 0x7F800000, it, dev)
+        inf = S.const(S.INF_BITS[d], it, dev)
         b = ga.bitcast(x, it)
         a = gb.bitwise_and(b, mag)
         zero = S.zeros_like(b)

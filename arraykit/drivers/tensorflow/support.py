@@ -31,6 +31,7 @@ TF_OF: dict[np.dtype, tf.DType] = {
     _dtypes.uint16: tf.uint16, _dtypes.uint32: tf.uint32, _dtypes.uint64: tf.uint64,
     _dtypes.float32: tf.float32, _dtypes.float64: tf.float64,
     _dtypes.complex64: tf.complex64, _dtypes.complex128: tf.complex128,
+    _dtypes.float16: tf.float16,  # an extra, not in the standard
 }  # fmt: skip
 if _dtypes.bfloat16 is not None:
     TF_OF[_dtypes.bfloat16] = tf.bfloat16
@@ -41,7 +42,7 @@ BOOL = frozenset({tf.bool})
 SIGNED = frozenset({tf.int8, tf.int16, tf.int32, tf.int64})
 UNSIGNED = frozenset({tf.uint8, tf.uint16, tf.uint32, tf.uint64})
 INTEGER = SIGNED | UNSIGNED
-REAL_FLOATING = frozenset({tf.float32, tf.float64})
+REAL_FLOATING = frozenset({tf.float16, tf.float32, tf.float64})
 COMPLEX = frozenset({tf.complex64, tf.complex128})
 FLOATING = REAL_FLOATING | COMPLEX
 REAL = INTEGER | REAL_FLOATING
@@ -55,6 +56,10 @@ SIGNED_OF = {
     tf.int8: tf.int8, tf.int16: tf.int16, tf.int32: tf.int32, tf.int64: tf.int64,
 }  # fmt: skip
 BITS = {d: d.size * 8 for d in INTEGER}
+# The signed integer dtype as wide as each real floating dtype, and the bits of its +inf:
+# sign bits, copysign, nextafter and sort keys work on the bit patterns.
+INT_OF_FLOAT = {tf.float16: tf.int16, tf.float32: tf.int32, tf.float64: tf.int64}
+INF_BITS = {tf.float16: 0x7C00, tf.float32: 0x7F800000, tf.float64: 0x7FF0000000000000}
 
 # Candidate work dtypes, in order of preference, for ops missing a kernel for a dtype.
 # "modular" ops (wrapping integer arithmetic, bitwise ops) may use any integer dtype at
@@ -68,6 +73,7 @@ MODULAR_WORK: dict[tf.DType, tuple[tf.DType, ...]] = {
     tf.uint32: (tf.int32, tf.int64),
     tf.int32: (tf.int64,),
     tf.uint64: (tf.int64,),
+    tf.float16: (tf.float32, tf.float64),
     tf.float32: (tf.float64,),
     tf.complex64: (tf.complex128,),
 }
@@ -78,6 +84,7 @@ ORDERED_WORK: dict[tf.DType, tuple[tf.DType, ...]] = {
     tf.int16: (tf.int32, tf.int64),
     tf.uint32: (tf.int64,),
     tf.int32: (tf.int64,),
+    tf.float16: (tf.float32, tf.float64),
     tf.float32: (tf.float64,),
     tf.complex64: (tf.complex128,),
     tf.bool: (tf.int32, tf.int64),
@@ -295,7 +302,7 @@ def where_coords(mask: tf.Tensor) -> tf.Tensor:
 
 
 def signbit(x: tf.Tensor) -> tf.Tensor:
-    it = tf.int64 if x.dtype == tf.float64 else tf.int32
+    it = INT_OF_FLOAT[x.dtype]
     return gen_math_ops.less(gen_array_ops.bitcast(x, it), const(0, it, x.device))
 
 
