@@ -456,7 +456,9 @@ def test_svd_and_qr_reconstruct_random_matrices(driver, x, complex_):
     x=xps.arrays(
         dtype=np.float64,
         shape=xps.array_shapes(min_dims=1, max_dims=3, min_side=1, max_side=5),
-        elements={"min_value": -100, "max_value": 100, "allow_subnormal": False},
+        # No magnitudes in (0, 1e-60): their powers underflow, where NumPy's own answer loses
+        # its digits (the tiny-values test below covers TF's and XLA's flushing there).
+        elements=st.one_of(st.just(0.0), st.floats(1e-60, 100), st.floats(-100, -1e-60)),
     ),
     ord=st.sampled_from([1, 2, 3, math.inf, -math.inf, 0.5]),
 )
@@ -466,6 +468,19 @@ def test_vector_norm_matches_numpy(driver, x, ord):
         np.linalg.vector_norm(x, ord=ord),
         rtol=1e-12,
     )
+
+
+@pytest.mark.parametrize("values", [[1.07e-154], [1e-155, -2e-155], [3e-156, 4e-156, 0.0]])
+def test_vector_norm_of_tiny_values_as_numpy(driver, values):
+    """Normal but tiny values whose squares are subnormal: NumPy keeps the subnormals, TF
+    and XLA flushed them to zero and gave a norm of 0."""
+    x = ak.asarray(values)
+    want = np.linalg.vector_norm(np.asarray(values))
+    assert want > 0
+    # NumPy's subnormal squares (down to 1e-312 here) keep 11 digits of the answer.
+    np.testing.assert_allclose(np.asarray(ak.linalg.vector_norm(x)), want, rtol=1e-8)
+    rows = ak.linalg.vector_norm(ak.stack([x, 2 * x]), axis=1, keepdims=True)
+    np.testing.assert_allclose(np.asarray(rows), [[want], [2 * want]], rtol=1e-8)
 
 
 @fixture_ok

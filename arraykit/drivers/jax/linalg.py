@@ -111,6 +111,20 @@ def _cholesky(x: Any, upper: bool) -> tuple[Any, Any]:
     return factor, ~(l00 > 0) & ~jnp.isnan(x00)
 
 
+def _vector_norm(x: Any, axes: Any, kd: bool, ord: Any) -> Any:
+    """jnp's vector norm; a p-norm (p other than 0, 1, inf) of magnitudes below 1 is taken
+    of ``x`` divided by the largest and scaled back, as LAPACK's ``nrm2`` does: XLA's CPU
+    flushes subnormal results to zero, so ``1e-160 ** 2`` would vanish where NumPy keeps
+    it.  (Above 1, as NumPy: a sum of powers past the largest float is inf.)"""
+    if ord in (0, 1, np.inf, -np.inf):
+        return jnp.linalg.vector_norm(x, axis=axes, keepdims=kd, ord=ord)
+    a = jnp.abs(x)
+    m = jnp.max(a, axis=axes, keepdims=True, initial=0)
+    scale = jnp.where((m > 0) & (m < 1), m, jnp.ones_like(m))
+    out = jnp.linalg.vector_norm(a / scale, axis=axes, keepdims=True, ord=ord) * scale
+    return out if kd else jnp.squeeze(out, axis=axes)
+
+
 _TABLE: KernelTable = {
     "matmul": (_matmul, ()),
     "tensordot": (_tensordot, (2,)),
@@ -125,10 +139,7 @@ _TABLE: KernelTable = {
     "cross": (lambda x1, x2, axis: jnp.linalg.cross(x1, x2, axis=axis), (2,)),
     "diagonal": (lambda x, offset: jnp.linalg.diagonal(x, offset=offset), (1,)),
     "matrix_power": (lambda x, n: jnp.linalg.matrix_power(x, n), (1,)),
-    "vector_norm": (
-        lambda x, axes, kd, ord: jnp.linalg.vector_norm(x, axis=axes, keepdims=kd, ord=ord),
-        (1, 2, 3),
-    ),
+    "vector_norm": (_vector_norm, (1, 2, 3)),
     "matrix_norm": (lambda x, kd, ord: jnp.linalg.matrix_norm(x, keepdims=kd, ord=ord), (1, 2)),
     # a composite with a native fast path (see drivers/_base.py COMPOSITES)
     "vecdot": (_vecdot, (2,)),

@@ -323,10 +323,22 @@ class Linalg:
             return gm._sum(S.cast(gm.not_equal(a, S.zeros_like(a)), a.dtype), ax, keepdims)
         if ord == 1:
             return gm._sum(a, ax, keepdims)
+        # A p-norm of magnitudes below 1 is taken of ``a`` divided by the largest and scaled
+        # back, as LAPACK's nrm2 does: TF flushes subnormal results to zero, so
+        # ``1e-160 ** 2`` would vanish where NumPy keeps it.  (Above 1, as NumPy: a sum of
+        # powers past the largest float is inf.)
+        m = gm._max(a, ax, True)
+        one = S.scalar_like(1.0, m)
+        usable = gm.logical_and(gm.greater(m, S.zeros_like(m)), gm.less(m, one))
+        scale = gm.select_v2(usable, m, one)
+        a = gm.real_div(a, scale)
         if ord == 2:
-            return gm.sqrt(gm._sum(gm.square(a), ax, keepdims))
-        p = S.scalar_like(float(ord), a)
-        return gm._pow(gm._sum(gm._pow(a, p), ax, keepdims), gm.reciprocal(p))
+            out = gm.sqrt(gm._sum(gm.square(a), ax, True))
+        else:
+            p = S.scalar_like(float(ord), a)
+            out = gm._pow(gm._sum(gm._pow(a, p), ax, True), gm.reciprocal(p))
+        out = gm.mul(out, scale)
+        return out if keepdims else ga.squeeze(out, axis=list(axes))
 
     def matrix_norm(self, x: Any, keepdims: bool, ord: Any) -> Any:
         nd = len(S.static_shape(x))
