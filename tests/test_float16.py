@@ -9,6 +9,7 @@ float16, as NumPy's do; products (``matmul``, ``vecdot``, ``trace``) work, as in
 
 from __future__ import annotations
 
+import math
 import warnings
 
 import numpy as np
@@ -248,6 +249,21 @@ def test_products_and_trace_match_numpy(driver: ak.drivers.Driver) -> None:
     assert_matches(ak.matmul(x, x), a @ a)
     assert_matches(ak.linalg.trace(x), np.asarray(np.trace(a)))
     assert_matches(ak.vecdot(x, x), np.vecdot(a, a))
+
+
+@pytest.mark.parametrize("ord", [2, 1, math.inf, 3, 0.5])
+@pytest.mark.parametrize(("axis", "keepdims"), [(None, False), (1, True)])
+def test_vector_norm_as_numpy(driver: ak.drivers.Driver, ord: float, axis, keepdims) -> None:
+    # NumPy's norms take float16 (no LAPACK) and give float16, chaining float16 steps;
+    # arraykit rounds the float32 norm once: the reference, within two float16 ulps of
+    # NumPy's own answer (the 0.5-"norm" of the middle row is one ulp apart).
+    a = np.array([[0.5, -1.5, 2.0], [3.25, 10.0, 0.125], [-7.0, 1.0, 0.75]], F16)
+    got = ak.linalg.vector_norm(ak.asarray(a), ord=ord, axis=axis, keepdims=keepdims)
+    exact = np.linalg.vector_norm(a.astype(np.float32), ord=ord, axis=axis, keepdims=keepdims)
+    assert_matches(got, exact.astype(F16))
+    numpy_own = np.linalg.vector_norm(a, ord=ord, axis=axis, keepdims=keepdims)
+    assert numpy_own.dtype == F16
+    np.testing.assert_allclose(np.asarray(got), numpy_own, rtol=2 * float(FINFO.eps))
 
 
 # Not hfft: NumPy gives float16 there (its output follows the input's dtype), where
