@@ -483,6 +483,15 @@ def test_vector_norm_of_tiny_values_as_numpy(driver, values):
     np.testing.assert_allclose(np.asarray(rows), [[want], [2 * want]], rtol=1e-8)
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_vector_norm_in_the_normal_range_is_the_plain_sum(driver, dtype):
+    """The rescue from flushed subnormals (above) must not touch other inputs: SciPy's
+    directional_stats normalizes rows and expects components that cancel exactly."""
+    a = np.array([[0.8660254, 0.5, 0.0], [1.7320508, -1.0, 0.0], [0.6, 0.8, 0.0]], dtype)
+    got = np.asarray(ak.linalg.vector_norm(ak.asarray(a), axis=-1, keepdims=True))
+    np.testing.assert_array_equal(got, np.linalg.vector_norm(a, axis=-1, keepdims=True))
+
+
 @fixture_ok
 @given(
     d=xps.arrays(

@@ -112,15 +112,18 @@ def _cholesky(x: Any, upper: bool) -> tuple[Any, Any]:
 
 
 def _vector_norm(x: Any, axes: Any, kd: bool, ord: Any) -> Any:
-    """jnp's vector norm; a p-norm (p other than 0, 1, inf) of magnitudes below 1 is taken
-    of ``x`` divided by the largest and scaled back, as LAPACK's ``nrm2`` does: XLA's CPU
-    flushes subnormal results to zero, so ``1e-160 ** 2`` would vanish where NumPy keeps
-    it.  (Above 1, as NumPy: a sum of powers past the largest float is inf.)"""
-    if ord in (0, 1, np.inf, -np.inf):
+    """jnp's vector norm.  XLA's CPU flushes subnormal results to zero, so the powers of
+    tiny (normal) values vanish where NumPy keeps them: the 2-norm of [1e-160] was 0.  Where
+    the largest power could be that small (p > 0), the norm is taken of ``x`` divided by
+    its largest magnitude and scaled back, as LAPACK's ``nrm2`` does; elsewhere the scale
+    is 1 and the result is bit for bit jnp's, as NumPy's."""
+    if ord in (0, 1, np.inf, -np.inf) or ord < 0:
         return jnp.linalg.vector_norm(x, axis=axes, keepdims=kd, ord=ord)
     a = jnp.abs(x)
+    fi = jnp.finfo(a.dtype)
+    small = float(fi.tiny / fi.eps) ** (1.0 / ord)
     m = jnp.max(a, axis=axes, keepdims=True, initial=0)
-    scale = jnp.where((m > 0) & (m < 1), m, jnp.ones_like(m))
+    scale = jnp.where((m > 0) & (m < small), m, jnp.ones_like(m))
     out = jnp.linalg.vector_norm(a / scale, axis=axes, keepdims=True, ord=ord) * scale
     return out if kd else jnp.squeeze(out, axis=axes)
 

@@ -121,6 +121,13 @@ def _on_host(fn: Any, x: Any) -> Any:
         return tuple(ga.identity(o) for o in out) if isinstance(out, tuple) else ga.identity(out)
 
 
+def _underflow_bound(dtype: Any, ord: float) -> float:
+    """Below this largest magnitude, a p-norm's terms ``|x| ** ord`` may be subnormal
+    (``tiny / eps`` and under, where a flushed term changes the sum's last digits)."""
+    fi = np.finfo(dtype)
+    return float(fi.tiny / fi.eps) ** (1.0 / ord) if ord > 0 else 0.0
+
+
 class Linalg:
     """The linear algebra primitives.  ``cross`` uses elementwise ``multiply``/``subtract``,
     ``qr`` creation's ``triu``."""
@@ -323,13 +330,15 @@ class Linalg:
             return gm._sum(S.cast(gm.not_equal(a, S.zeros_like(a)), a.dtype), ax, keepdims)
         if ord == 1:
             return gm._sum(a, ax, keepdims)
-        # A p-norm of magnitudes below 1 is taken of ``a`` divided by the largest and scaled
-        # back, as LAPACK's nrm2 does: TF flushes subnormal results to zero, so
-        # ``1e-160 ** 2`` would vanish where NumPy keeps it.  (Above 1, as NumPy: a sum of
-        # powers past the largest float is inf.)
+        # TF flushes subnormal results to zero, so the powers of tiny (normal) values vanish
+        # where NumPy keeps them: the 2-norm of [1e-160] was 0.  Where the largest power
+        # could be that small, the norm is taken of ``a`` divided by its largest magnitude
+        # and scaled back, as LAPACK's nrm2 does; elsewhere ``scale`` is 1 and the result
+        # is bit for bit the plain sum's, as NumPy's.
         m = gm._max(a, ax, True)
         one = S.scalar_like(1.0, m)
-        usable = gm.logical_and(gm.greater(m, S.zeros_like(m)), gm.less(m, one))
+        small = S.scalar_like(_underflow_bound(a.dtype.as_numpy_dtype, ord), m)
+        usable = gm.logical_and(gm.greater(m, S.zeros_like(m)), gm.less(m, small))
         scale = gm.select_v2(usable, m, one)
         a = gm.real_div(a, scale)
         if ord == 2:
