@@ -449,6 +449,18 @@ def eye(
     return new(drv.eye(n_rows, n_cols, int_arg("eye", "k", k), dtype, dev), drv, dtype)
 
 
+def _span_args(fn: str, num: Any, **bounds: Any) -> tuple[Any, ...]:
+    """``linspace``'s and ``logspace``'s count and bounds (as Python scalars), checked."""
+    num = int_arg(fn, "num", num)
+    if num < 0:
+        raise ValueError(f"{fn}: 'num' must be non-negative, got {num}")
+    values = [python_scalar(v, fn, name)[0] for name, v in bounds.items()]
+    for name, v in zip(bounds, values, strict=True):
+        if not isinstance(v, (int, float, complex)):
+            raise TypeError(f"{fn}: {name!r} must be a Python scalar, got {type(v).__name__}")
+    return (num, *values)
+
+
 def linspace(
     start: int | float | complex,
     stop: int | float | complex,
@@ -471,14 +483,7 @@ def linspace(
     >>> ak.linspace(0, 1, 5)
     Array([0.  , 0.25, 0.5 , 0.75, 1.  ], dtype=float64)
     """
-    num = int_arg("linspace", "num", num)
-    if num < 0:
-        raise ValueError(f"linspace: 'num' must be non-negative, got {num}")
-    start, _ = python_scalar(start, "linspace", "start")
-    stop, _ = python_scalar(stop, "linspace", "stop")
-    for name, v in (("start", start), ("stop", stop)):
-        if not isinstance(v, (int, float, complex)):
-            raise TypeError(f"linspace: {name!r} must be a Python scalar, got {type(v).__name__}")
+    num, start, stop = _span_args("linspace", num, start=start, stop=stop)
     drv, dev, cfg = _target("linspace", device)
     dtype = _dtype_arg(dtype, "linspace")
     is_complex = isinstance(start, complex) or isinstance(stop, complex)
@@ -509,18 +514,10 @@ def logspace(
 
     Not in the standard: NumPy's ``logspace``, computed as NumPy does, in the default
     float (or complex) dtype, then converted to ``dtype`` (an integer ``dtype`` truncates).
-
-    Examples
-    --------
-    >>> ak.logspace(0, 3, 4)
-    Array([   1.,   10.,  100., 1000.], dtype=float64)
     """
-    args = zip((start, stop, base), ("start", "stop", "base"), strict=True)
-    start, stop, base = (python_scalar(v, "logspace", name)[0] for v, name in args)
+    num, start, stop, base = _span_args("logspace", num, start=start, stop=stop, base=base)
     dtype, cfg = _dtype_arg(dtype, "logspace"), _config.get()
-    complex_ = (
-        isinstance(start, complex) or isinstance(stop, complex) or dtype in dt.COMPLEX_FLOATING
-    )
+    complex_ = complex in {type(start), type(stop)} or dtype in dt.COMPLEX_FLOATING
     work = cfg.default_complex if complex_ else cfg.default_float
     y = base ** linspace(start, stop, num, dtype=work, device=device, endpoint=endpoint)
     return y if dtype is None or dtype == work else astype(y, dtype)

@@ -29,6 +29,12 @@ def attach() -> None:
 
 
 EXAMPLES: dict[str, str] = {
+    "arraykit.logspace": """
+>>> ak.logspace(0, 3, 4)
+Array([   1.,   10.,  100., 1000.], dtype=float64)
+>>> ak.logspace(0, 3, 4, base=2, dtype=ak.int32)
+Array([1, 2, 4, 8], dtype=int32)
+""",
     "arraykit.ones": """
 >>> ak.ones((2, 2), dtype=ak.int32)
 Array([[1, 1],

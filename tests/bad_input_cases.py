@@ -26,6 +26,7 @@ from arraykit._elementwise import TABLE
 # Public callables that take no array data the matrix can vary, with the reason.
 EXCLUDED = {
     "use": "configuration (tests/test_config.py)",
+    "set_defaults": "configuration (tests/test_config.py)",
     "namespace": "configuration (tests/test_config.py)",
     "grad": "takes a function (tests/test_transforms.py)",
     "jacobian": "takes a function (tests/test_transforms.py)",
@@ -89,7 +90,8 @@ KINDS = {
     ),
     **dict.fromkeys(("norm", "side", "indexing", "mode", "ord"), CHOICE),
     **dict.fromkeys(
-        ("fill_value", "start", "stop", "step", "min", "max", "correction", "d", "rtol"), SCALAR
+        ("fill_value", "start", "stop", "step", "min", "max", "correction", "d", "rtol", "base"),
+        SCALAR,
     ),
     "device": DEVICE,
     "driver": OTHER,
