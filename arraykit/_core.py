@@ -241,6 +241,18 @@ def bounded_index(index: Array, n: int | None, axis: int, fn: str) -> Any:
     return v
 
 
+def float16_in_float32(drv: Any, fn: str, value: Any, out: np.dtype, *args: Any) -> Any:
+    """``drv``'s primitive ``fn`` of ``(value, *args)`` whose result has dtype ``out``; for
+    the extra float16 computed in float32 and rounded once, as NumPy accumulates float16 in
+    float (reductions and norms: a float16 running sum stops growing at 2048 when it adds
+    ones; a running product drifts by hundreds of units in the last place)."""
+    prim = getattr(drv, fn)
+    if out is not dt.float16:
+        return prim(value, *args)
+    args = tuple(dt.float32 if a is dt.float16 else a for a in args)
+    return drv.astype(prim(drv.astype(value, dt.float32), *args), dt.float16)
+
+
 _NUMERIC = frozenset((*dt.NUMERIC, *dt.EXTRA_REAL_FLOATING))
 
 

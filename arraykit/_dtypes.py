@@ -247,3 +247,12 @@ def exact_powers(base: int, dtype: np.dtype) -> tuple[int, np.ndarray]:
         lo, hi = math.ceil(math.log10(info.tiny)), math.floor(math.log10(info.max))
         table = [dtype.type(f"1e{k}") for k in range(lo, hi + 1)]
     return lo, np.array(table, dtype=dtype)
+
+
+def subnormal_power_bound(dtype: Any, p: float) -> float:
+    """The magnitude below which ``|x| ** p`` (``p > 0``) may reach within ``eps`` of the
+    subnormal range (``tiny / eps``): where a driver flushes subnormals
+    (``capabilities.subnormals`` false), a p-norm of such values loses digits or vanishes,
+    and the TF and JAX drivers rescale it.  0 for ``p <= 0``."""
+    fi = np.finfo(dtype)
+    return float(fi.tiny / fi.eps) ** (1.0 / p) if p > 0 else 0.0

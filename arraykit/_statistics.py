@@ -28,7 +28,14 @@ import numpy as np
 from . import _config
 from . import _dtypes as dt
 from ._array import Array
-from ._core import check_array, integer_accumulator, new, normalize_axes, normalize_axis
+from ._core import (
+    check_array,
+    float16_in_float32,
+    integer_accumulator,
+    new,
+    normalize_axes,
+    normalize_axis,
+)
 
 __all__ = ["cumulative_prod", "cumulative_sum", "max", "mean", "min", "prod", "std", "sum", "var"]
 
@@ -119,18 +126,6 @@ def _nan_result(
     return new(drv.full(shape, fill, dtype, drv.device_of(value)), drv, dtype)
 
 
-def _in_float32(drv: Any, fn: str, value: Any, out: np.dtype, *args: Any) -> Any:
-    """``drv``'s primitive ``fn`` of ``(value, *args)``; for the extra float16 computed in
-    float32 and rounded once, as NumPy accumulates float16 in float (a float16 running sum
-    stops growing at 2048 when it adds ones; a running product drifts by hundreds of units
-    in the last place)."""
-    prim = getattr(drv, fn)
-    if out is not dt.float16:
-        return prim(value, *args)
-    args = tuple(dt.float32 if a is dt.float16 else a for a in args)
-    return drv.astype(prim(drv.astype(value, dt.float32), *args), dt.float16)
-
-
 # ---------------------------------------------------------------------- sums, products
 def sum(
     x: Array,
@@ -163,7 +158,7 @@ def sum(
     out = _accumulation_dtype(x, dtype, "sum")
     drv = x._driver
     value = x._value if x._dtype is out else drv.astype(x._value, out)
-    return new(_in_float32(drv, "sum", value, out, axes, out, bool(keepdims)), drv, out)
+    return new(float16_in_float32(drv, "sum", value, out, axes, out, bool(keepdims)), drv, out)
 
 
 def prod(
@@ -190,7 +185,7 @@ def prod(
     out = _accumulation_dtype(x, dtype, "prod")
     drv = x._driver
     value = x._value if x._dtype is out else drv.astype(x._value, out)
-    return new(_in_float32(drv, "prod", value, out, axes, out, bool(keepdims)), drv, out)
+    return new(float16_in_float32(drv, "prod", value, out, axes, out, bool(keepdims)), drv, out)
 
 
 def _cumulative(fn: str, x: Array, axis: int | None, dtype: Any, include_initial: bool) -> Array:
@@ -342,7 +337,7 @@ def mean(
         nan = _nan_result(x, value, axes, keepdims, out)
         if nan is not None:
             return nan
-    return new(_in_float32(drv, "mean", value, out, axes, bool(keepdims)), drv, out)
+    return new(float16_in_float32(drv, "mean", value, out, axes, bool(keepdims)), drv, out)
 
 
 def _moment(fn: str, x: Array, axis: Any, correction: Any, keepdims: bool) -> Array:
@@ -360,7 +355,7 @@ def _moment(fn: str, x: Array, axis: Any, correction: Any, keepdims: bool) -> Ar
         nan = _nan_result(x, value, axes, keepdims, out)
         if nan is not None:
             return nan
-    return new(_in_float32(drv, fn, value, out, axes, correction, bool(keepdims)), drv, out)
+    return new(float16_in_float32(drv, fn, value, out, axes, correction, bool(keepdims)), drv, out)
 
 
 def var(

@@ -36,6 +36,7 @@ from ._core import (
     AxisError,
     broadcast_shapes,
     check_array,
+    float16_in_float32,
     int_arg,
     integer_accumulator,
     new,
@@ -590,10 +591,7 @@ def vector_norm(
     if axis is not None and not isinstance(axis, (tuple, list)):
         axis = int_arg("vector_norm", "axis", axis)
     axes = normalize_axes(axis, x.ndim, "vector_norm")
-    half = x._dtype is dt.float16  # an extra: NumPy's norms take it; float32 inside, rounded once
-    x = cast(x, dt.float32 if half else inexact("vector_norm", x._dtype))
-    drv = x._driver
-    out = drv.vector_norm(x._value, axes, keepdims, ord)
-    if half:
-        return new(drv.astype(out, dt.float16), drv, dt.float16)
-    return new(out, drv, real_of(x._dtype))
+    # The extra float16: NumPy's norms take it (no LAPACK); computed in float32, rounded once.
+    x = cast(x, x._dtype if x._dtype is dt.float16 else inexact("vector_norm", x._dtype))
+    drv, out = x._driver, real_of(x._dtype)
+    return new(float16_in_float32(drv, "vector_norm", x._value, out, axes, keepdims, ord), drv, out)

@@ -30,6 +30,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from ... import _dtypes
 from ..._devices import Device
 from .._base import LinAlgSignal, NotPositiveDefinite, SingularMatrix, first_failing
 from .kernels import HIGHEST, KernelTable, compile_table, kernel_jit
@@ -120,8 +121,7 @@ def _vector_norm(x: Any, axes: Any, kd: bool, ord: Any) -> Any:
     if ord in (0, 1, np.inf, -np.inf) or ord < 0:
         return jnp.linalg.vector_norm(x, axis=axes, keepdims=kd, ord=ord)
     a = jnp.abs(x)
-    fi = jnp.finfo(a.dtype)
-    small = float(fi.tiny / fi.eps) ** (1.0 / ord)
+    small = _dtypes.subnormal_power_bound(a.dtype, ord)
     m = jnp.max(a, axis=axes, keepdims=True, initial=0)
     scale = jnp.where((m > 0) & (m < small), m, jnp.ones_like(m))
     out = jnp.linalg.vector_norm(a / scale, axis=axes, keepdims=True, ord=ord) * scale

@@ -35,6 +35,7 @@ from tensorflow.python.ops import gen_array_ops as ga
 from tensorflow.python.ops import gen_linalg_ops as gl
 from tensorflow.python.ops import gen_math_ops as gm
 
+from ... import _dtypes
 from .._base import NoConvergence, NotPositiveDefinite, SingularMatrix, first_failing
 from . import support as S
 from .indexing import basic_slice, basic_spec, strided
@@ -119,13 +120,6 @@ def _on_host(fn: Any, x: Any) -> Any:
         out = fn(x)
     with tf.device(dev):
         return tuple(ga.identity(o) for o in out) if isinstance(out, tuple) else ga.identity(out)
-
-
-def _underflow_bound(dtype: Any, ord: float) -> float:
-    """Below this largest magnitude, a p-norm's terms ``|x| ** ord`` may be subnormal
-    (``tiny / eps`` and under, where a flushed term changes the sum's last digits)."""
-    fi = np.finfo(dtype)
-    return float(fi.tiny / fi.eps) ** (1.0 / ord) if ord > 0 else 0.0
 
 
 class Linalg:
@@ -337,7 +331,7 @@ class Linalg:
         # is bit for bit the plain sum's, as NumPy's.
         m = gm._max(a, ax, True)
         one = S.scalar_like(1.0, m)
-        small = S.scalar_like(_underflow_bound(a.dtype.as_numpy_dtype, ord), m)
+        small = S.scalar_like(_dtypes.subnormal_power_bound(a.dtype.as_numpy_dtype, ord), m)
         usable = gm.logical_and(gm.greater(m, S.zeros_like(m)), gm.less(m, small))
         scale = gm.select_v2(usable, m, one)
         a = gm.real_div(a, scale)
