@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _config
+from . import _aliasing, _config
 from . import _dtypes as dt
 from ._array import Array
 from ._core import (
@@ -557,7 +557,7 @@ def meshgrid(*arrays: Array, indexing: str = "xy") -> tuple[Array, ...]:
         shape = [1] * len(arrays)
         shape[axis] = sizes[axis]
         v = drv.broadcast_to(drv.reshape(a._value, tuple(shape), None), tuple(sizes))
-        out.append(new(v, drv, a._dtype))
+        out.append(new(drv.copy(v) if drv.capabilities.mutable else v, drv, a._dtype))
     return tuple(out)
 
 
@@ -594,4 +594,4 @@ def from_dlpack(
         raise TypeError(f"from_dlpack: 'x' ({type(x).__name__}) does not implement __dlpack__")
     drv, dev, _ = _target("from_dlpack", device)
     value = drv.from_dlpack(x, dev, copy)
-    return new(value, drv, drv.dtype_of(value))
+    return _aliasing.dlpack(x, new(value, drv, drv.dtype_of(value)), copy)

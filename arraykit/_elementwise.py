@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _config, _promotion
+from . import _aliasing, _config, _promotion
 from . import _dtypes as dt
 from ._array import Array
 from ._core import broadcast_shapes as _broadcast_shapes
@@ -393,13 +393,25 @@ def _imag(x: Array, /) -> Array:
             f"imag: expected an array of a complex floating-point dtype, got {x._dtype} "
             "(imag of real input is a NumPy extension, refused under promotion='strict')"
         )
-    return _imag_by_table(x)
+    out = _imag_by_table(x)
+    return _aliasing.part(x, out, "imag")  # a view, as NumPy's (read-only zeros for real x)
+
+
+_real_by_table = globals()["real"]
+
+
+def _real(x: Array, /) -> Array:
+    return _aliasing.part(x, _real_by_table(x), "real")  # a view, as NumPy's
 
 
 _imag.__name__ = _imag.__qualname__ = "imag"
 _imag.__module__ = "arraykit"
 _imag.__doc__ = _imag_by_table.__doc__
 globals()["imag"] = _imag
+_real.__name__ = _real.__qualname__ = "real"
+_real.__module__ = "arraykit"
+_real.__doc__ = _real_by_table.__doc__
+globals()["real"] = _real
 
 _pow_by_table = globals()["pow"]
 _INT32 = (-(2**31), 2**31 - 1)

@@ -10,6 +10,7 @@ import operator
 from collections.abc import Sequence
 
 from . import _dtypes as dt
+from ._aliasing import permuted
 from ._array import Array
 from ._core import broadcast_shapes, check_array, new, normalize_axis, numeric_pair
 from ._views import whole_view
@@ -85,7 +86,8 @@ def matrix_transpose(x: Array, /) -> Array:
     axes = (*range(n - 2), n - 1, n - 2)  # its own inverse
     out = new(x._driver.permute_dims(x._value, axes), x._driver, x._dtype)
     swap = lambda d, v: d.permute_dims(v, axes)  # noqa: E731
-    return whole_view(x, out, swap, swap)  # a view, as NumPy's x.mT
+    back = lambda d, v, b: d.permute_dims(v, axes)  # noqa: E731
+    return whole_view(x, out, swap, back, permuted(axes))  # a view, as NumPy's x.mT
 
 
 def tensordot(

@@ -15,6 +15,7 @@ import operator
 from collections.abc import Sequence
 from typing import Any
 
+from . import _aliasing
 from . import _dtypes as dt
 from ._array import Array
 from ._core import (
@@ -140,7 +141,7 @@ def broadcast_to(x: Array, /, shape: tuple[int, ...]) -> Array:
     if not ok:
         raise ValueError(f"broadcast_to: an array of shape {xs} cannot be broadcast to {shape}")
     drv = x._driver
-    return new(drv.broadcast_to(x._value, shape), drv, x._dtype)
+    return _aliasing.broadcast(x, new(drv.broadcast_to(x._value, shape), drv, x._dtype))
 
 
 def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
@@ -160,20 +161,16 @@ def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
         check_array(a, "broadcast_arrays", f"arrays[{i}]")
     if not arrays:
         return ()
-    drv = same_driver(arrays, "broadcast_arrays")
+    same_driver(arrays, "broadcast_arrays")
     shapes = [a.shape for a in arrays]
     shape = _broadcast_shapes(*shapes, fn="broadcast_arrays")
-    if drv.broadcast_arrays is not None:
-        values = drv.broadcast_arrays(*(a._value for a in arrays))
-        return tuple(new(v, drv, a._dtype) for v, a in zip(values, arrays, strict=True))
     if None in shape:
         raise ValueError(
             f"broadcast_arrays: the broadcast shape {shape} has unknown sizes; this driver "
             "cannot broadcast to it"
         )
     return tuple(
-        a if s == shape else new(drv.broadcast_to(a._value, shape), drv, a._dtype)
-        for a, s in zip(arrays, shapes, strict=True)
+        a if s == shape else broadcast_to(a, shape) for a, s in zip(arrays, shapes, strict=True)
     )
 
 
@@ -260,22 +257,23 @@ def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
     ax = normalize_axis(axis, x.ndim, "unstack")
     drv = x._driver
     if drv.unstack is not None:
-        return tuple(new(v, drv, x._dtype) for v in drv.unstack(x._value, ax))
+        outs = tuple(new(v, drv, x._dtype) for v in drv.unstack(x._value, ax))
+        return _aliasing.unstacked(x, outs, ax)
     n = x.shape[ax]
     if n is None:
         raise ValueError(f"unstack: the size of axis {ax} is unknown")
     head = (slice(None),) * ax
-    return tuple(new(drv.getitem(x._value, (*head, i)), drv, x._dtype) for i in range(n))
+    outs = tuple(new(drv.getitem(x._value, (*head, i)), drv, x._dtype) for i in range(n))
+    return _aliasing.unstacked(x, outs, ax)
 
 
 # ---------------------------------------------------------------------- shape changes
 def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Array:
     """``x``'s elements (row-major) in a new ``shape``; one size may be ``-1``.
 
-    ``copy=False`` raises ``ValueError`` when the driver would have to copy.  Unless
-    ``copy=True``, the result is a view, as NumPy's reshape of a contiguous array is: a
-    write to it reaches ``x`` on every driver (on TF, JAX and Dask through ``x``'s
-    functional update).
+    A view exactly where NumPy's reshape is one (its strides allow it: always for a
+    C-contiguous ``x``, never for ``x.T`` flattened), on every driver: a write to it reaches
+    ``x``.  Elsewhere a copy, or with ``copy=False`` a ``ValueError``, as NumPy's.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.reshape.html
 
@@ -306,14 +304,7 @@ def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) ->
                 raise ValueError(f"reshape: cannot reshape an array of shape {x.shape} to {shape}")
         elif known != size:
             raise ValueError(f"reshape: cannot reshape an array of shape {x.shape} to {shape}")
-    drv = x._driver
-    out = new(drv.reshape(x._value, shape, copy), drv, x._dtype)
-    if copy is True:
-        return out
-    base, view = x.shape, out.shape  # a view, as NumPy's (see _views)
-    return whole_view(
-        x, out, lambda d, v: d.reshape(v, view, None), lambda d, v: d.reshape(v, base, None)
-    )
+    return _aliasing.reshape(x, shape, copy)  # a view exactly where NumPy's is one
 
 
 def expand_dims(x: Array, /, axis: int | tuple[int, ...]) -> Array:
@@ -340,7 +331,9 @@ def expand_dims(x: Array, /, axis: int | tuple[int, ...]) -> Array:
     drv = x._driver
     axes = tuple(sorted(norm))
     out = new(drv.expand_dims(x._value, axes), drv, x._dtype)
-    return whole_view(x, out, lambda d, v: d.expand_dims(v, axes), lambda d, v: d.squeeze(v, axes))
+    return _aliasing.resized(
+        x, out, lambda d, v: d.expand_dims(v, axes), lambda d, v, b: d.squeeze(v, axes)
+    )
 
 
 def squeeze(x: Array, /, axis: int | tuple[int, ...]) -> Array:
@@ -364,10 +357,12 @@ def squeeze(x: Array, /, axis: int | tuple[int, ...]) -> Array:
             )
     drv = x._driver
     if not axes:  # a no-op; some backends (tf.squeeze) read "no axes" as "every axis"
-        return new(x._value, drv, x._dtype)
+        return _aliasing.identity_view(x)
     out = new(drv.squeeze(x._value, axes), drv, x._dtype)
     back = tuple(sorted(axes))
-    return whole_view(x, out, lambda d, v: d.squeeze(v, axes), lambda d, v: d.expand_dims(v, back))
+    return _aliasing.resized(
+        x, out, lambda d, v: d.squeeze(v, axes), lambda d, v, b: d.expand_dims(v, back)
+    )
 
 
 def tile(x: Array, repetitions: tuple[int, ...], /) -> Array:
@@ -495,14 +490,16 @@ def moveaxis(
             f"moveaxis: 'source' {source!r} and 'destination' {destination!r} differ in length"
         )
     drv = x._driver
-    if drv.moveaxis is not None:  # the driver's own (a view, as NumPy's)
-        out = new(drv.moveaxis(x._value, src, dst), drv, x._dtype)
-        return whole_view(
-            x, out, lambda d, v: d.moveaxis(v, src, dst), lambda d, v: d.moveaxis(v, dst, src)
-        )
     order = [a for a in range(ndim) if a not in src]
     for d, s in sorted(zip(dst, src, strict=True)):
         order.insert(d, s)
+    if drv.moveaxis is not None:  # the driver's own (a view, as NumPy's)
+        out = new(drv.moveaxis(x._value, src, dst), drv, x._dtype)
+        fwd, back = (
+            (lambda d, v: d.moveaxis(v, src, dst)),
+            (lambda d, v, b: d.moveaxis(v, dst, src)),
+        )
+        return whole_view(x, out, fwd, back, _aliasing.permuted(tuple(order)))
     return _permuted(x, tuple(order))
 
 
@@ -523,7 +520,7 @@ def flip(x: Array, /, *, axis: int | tuple[int, ...] | None = None) -> Array:
     else:
         axes = normalize_axes(_int_tuple(axis, "flip", "axis"), x.ndim, "flip") or ()
     drv = x._driver
-    return new(drv.flip(x._value, axes), drv, x._dtype)
+    return _aliasing.flipped(x, new(drv.flip(x._value, axes), drv, x._dtype), axes)
 
 
 def roll(
@@ -571,6 +568,6 @@ def _permuted(x: Array, axes: tuple[int, ...]) -> Array:
     drv = x._driver
     out = new(drv.permute_dims(x._value, axes), drv, x._dtype)
     inverse = tuple(sorted(range(len(axes)), key=axes.__getitem__))
-    return whole_view(
-        x, out, lambda d, v: d.permute_dims(v, axes), lambda d, v: d.permute_dims(v, inverse)
-    )
+    fwd = lambda d, v: d.permute_dims(v, axes)  # noqa: E731
+    back = lambda d, v, b: d.permute_dims(v, inverse)  # noqa: E731
+    return whole_view(x, out, fwd, back, _aliasing.permuted(axes))

@@ -24,6 +24,7 @@ import numpy as np
 
 from . import _config
 from . import _dtypes as dt
+from ._aliasing import is_c_contiguous, part
 from ._array import Array
 
 # name -> the standard's spelling, for the refusal under promotion="strict".
@@ -118,8 +119,8 @@ def make_methods(ak: Any) -> dict[str, Any]:
 
     def ravel(self: Array, order: str = "C") -> Array:
         _allowed("ravel")
-        _c_order("ravel", order)
-        return ak.reshape(self, (-1,))
+        _c_order("ravel", order)  # a view only of a C-contiguous array, as NumPy's
+        return ak.reshape(self, (-1,), copy=None if is_c_contiguous(self) is not False else True)
 
     def flatten(self: Array, order: str = "C") -> Array:
         _allowed("flatten")
@@ -256,7 +257,7 @@ def make_methods(ak: Any) -> dict[str, Any]:
 
     def conj(self: Array) -> Array:
         _allowed("conj")
-        return ak.conj(self)
+        return ak.conj(self) if self._dtype.kind == "c" else self  # NumPy's: self if real
 
     def dot(self: Array, b: Any, out: Any = None) -> Array:
         _allowed("dot")
@@ -346,7 +347,10 @@ def make_methods(ak: Any) -> dict[str, Any]:
         Array([0.], dtype=float32)
         """
         _allowed("imag")
-        return ak.imag(self) if self._dtype.kind == "c" else ak.zeros_like(self)
+        if self._dtype.kind == "c":
+            return ak.imag(self)
+        drv = self._driver  # NumPy's read-only zeros (also for bool, which ak.imag refuses)
+        return part(self, Array._new(drv.imag(self._value), drv, self._dtype), "imag")
 
     def nbytes(self: Array) -> int:
         """the size of the data in bytes, ``x.size * x.dtype.itemsize`` in the standard.

@@ -1,23 +1,27 @@
-"""Views on drivers whose values are immutable (TensorFlow, JAX): NumPy's semantics for
-basic indexing.
+"""Views on every driver: NumPy's aliasing, kept by core where values are immutable.
 
 On NumPy, ``v = x[1:4]`` shares ``x``'s memory: ``v += 1`` changes ``x`` and ``x[2] = 9``
 changes ``v``.  NumPy-style client code relies on it (SciPy's ``oaconvolve`` writes its
 result through slices).  A TF tensor or a JAX array cannot share memory that way, so core
-keeps the relation itself:
+keeps the relation itself.  *Which* results are views is one table, ``_aliasing.RULES``
+(NumPy's answer, function by function); this module is the mechanism:
 
-* A view is the result of basic indexing (ints, slices, ``None``, ``...``) that NumPy
-  returns as a view: every such key except integers addressing every axis (NumPy returns a
-  scalar, a copy, there), and the results of the layout changes NumPy returns as views
-  (``reshape`` unless ``copy=True``, ``permute_dims``, ``moveaxis``, ``matrix_transpose``,
-  ``expand_dims``, ``squeeze``), whose key is a ``Whole``.  It records ``(base, key)`` in
-  ``_view``; the base keeps weak references to its views in ``_views``.  Integer- and
-  boolean-array indexing copy, as in NumPy.
+* A view records ``(base, key)`` in ``_view``; the base keeps weak references to its views
+  in ``_views``.  ``key`` is a basic index (ints, slices, ``None``, ``...``: ``x[1:4]``,
+  ``flip``, ``unstack``) or a ``Whole`` (another layout of the base: ``reshape``,
+  ``permute_dims``, ``expand_dims``, ``squeeze``, ``diagonal``, ``real``/``imag``,
+  ``broadcast_to``), which says how to read the view from its base, how to write the base
+  from the view (``None``: a read-only view, as NumPy's ``broadcast_to`` and ``diagonal``
+  are) and how NumPy lays the view out in memory.
 * A write to an array (``__setitem__``, an in-place operator) goes through ``assign``:
   the new value is written back into the base at the view's key, and the base's into its
   own base, up to the root; then every live view below the arrays that changed reads its
   value again (``getitem`` of its base at its key).  All new values are computed before
-  any is stored, so a failure leaves every array as it was.
+  any is stored, so a failure (a read-only view on the way) leaves every array as it was.
+* ``layout_of`` gives an array's NumPy layout (shape, byte strides): a root is
+  C-contiguous, a view's follows from its base's through its key.  ``reshape`` and
+  ``ravel`` read it to return a view exactly where NumPy can (``_aliasing``).  On a
+  mutable driver (NumPy) the native values are NumPy's own views and layouts.
 
 Reads cost nothing: arrays hold their current value at all times.  Making a view costs a
 weak reference (~0.3 us, beside a backend's 5-50 us slice); a write costs one functional
@@ -30,31 +34,78 @@ from __future__ import annotations
 import contextlib
 import threading
 import weakref
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from ._array import Array
 
 _BASIC = (int, slice)
 
 
+class Layout(NamedTuple):
+    """An array's memory layout as NumPy would have it: shape and byte strides."""
+
+    shape: tuple[int, ...]
+    strides: tuple[int, ...]
+    itemsize: int
+
+
+def c_layout(shape: tuple[int, ...], itemsize: int) -> Layout:
+    """A C-contiguous layout (a fresh NumPy array's)."""
+    strides, step = [], itemsize
+    for n in reversed(shape):
+        strides.append(step)
+        step *= max(n, 1)
+    return Layout(shape, tuple(reversed(strides)), itemsize)
+
+
+def same_layout(layout: Layout) -> Layout:
+    return layout
+
+
 class Whole:
-    """The "key" of a view of the whole base in another layout: ``reshape``,
-    ``permute_dims`` (``.T``, ``moveaxis``, ``matrix_transpose``), ``expand_dims``,
-    ``squeeze``, which NumPy returns as views (SciPy's ``oaconvolve`` adds overlapping
-    blocks through a swapaxes of a reshape).  ``forward(driver, base_value)`` is the view's
-    value, ``backward(driver, view_value)`` the base's after a write to the view."""
+    """The "key" of a view of the whole base in another layout.
 
-    __slots__ = ("backward", "forward")
+    ``forward(driver, base_value)`` is the view's value; ``backward(driver, view_value,
+    base_value)`` the base's after a write to the view, or ``None`` for a read-only view
+    (a write raises NumPy's ``ValueError``); ``layout(base_layout)`` the view's layout."""
 
-    def __init__(self, forward: Any, backward: Any) -> None:
-        self.forward, self.backward = forward, backward
+    __slots__ = ("backward", "forward", "layout")
+
+    def __init__(
+        self,
+        forward: Callable[[Any, Any], Any],
+        backward: Callable[[Any, Any, Any], Any] | None,
+        layout: Callable[[Layout], Layout] = same_layout,
+    ) -> None:
+        self.forward, self.backward, self.layout = forward, backward, layout
 
 
-def whole_view(x: Array, out: Array, forward: Any, backward: Any) -> Array:
+def whole_view(
+    x: Array,
+    out: Array,
+    forward: Callable[[Any, Any], Any],
+    backward: Callable[[Any, Any, Any], Any] | None,
+    layout: Callable[[Layout], Layout] = same_layout,
+) -> Array:
     """``out`` (``forward`` of ``x``) linked as a view of ``x`` on an immutable driver."""
-    if x._driver.capabilities.mutable or None in out.shape:
+    if x._driver.capabilities.mutable or None in out.shape or None in x.shape:
         return out  # NumPy's own views, or sizes a lazy driver does not know yet
-    return link(x, out, Whole(forward, backward))
+    return link(x, out, Whole(forward, backward, layout))
+
+
+def identity_view(x: Array) -> Array:
+    """A new Array of ``x``'s value that is a view of all of ``x`` (NumPy's ``x.view()``)."""
+    out = Array._new(x._value, x._driver, x._dtype)
+    return whole_view(x, out, _same_value, _new_value)
+
+
+def _same_value(driver: Any, value: Any) -> Any:
+    return value
+
+
+def _new_value(driver: Any, value: Any, base: Any) -> Any:
+    return value
 
 
 #: Held while a write reads an immutable value and stores its update (``__setitem__``,
@@ -77,7 +128,7 @@ def is_view_key(key: tuple, ndim: int) -> bool:
     return ints < ndim or len(key) > ints
 
 
-def link(base: Array, view: Array, key: tuple) -> Array:
+def link(base: Array, view: Array, key: tuple | Whole) -> Array:
     """Record ``view`` (the value of ``base[key]``) as a view of ``base``; return it."""
     view._view = (base, key)
     refs = getattr(base, "_views", None)
@@ -104,6 +155,19 @@ def same_view(x: Array, key: tuple, value: Array) -> bool:
     )
 
 
+READ_ONLY = "assignment destination is read-only"
+
+
+def check_writable(a: Array) -> None:
+    """NumPy's ``ValueError`` if ``a`` is a read-only view or a view of one."""
+    up = getattr(a, "_view", None)
+    while up is not None:
+        base, key = up
+        if key.__class__ is Whole and key.backward is None:
+            raise ValueError(READ_ONLY)
+        up = getattr(base, "_view", None)
+
+
 def assign(a: Array, value: Any) -> None:
     """Give ``a`` the native ``value`` and keep its bases and views in step with it."""
     up = getattr(a, "_view", None)
@@ -115,7 +179,9 @@ def assign(a: Array, value: Any) -> None:
         while up is not None:  # compute every ancestor's new value before storing any
             base, key = up
             if key.__class__ is Whole:
-                value = key.backward(base._driver, value)
+                if key.backward is None:
+                    raise ValueError(READ_ONLY)
+                value = key.backward(base._driver, value, base._value)
             else:
                 value = base._driver.setitem(base._value, key, value)
             changed.append((base, value))
@@ -143,3 +209,100 @@ def _refresh(base: Array, done: set[int]) -> None:
         else:
             view._value = drv.getitem(base._value, key)
         _refresh(view, done)
+
+
+# ---------------------------------------------------------------------- layouts
+def layout_of(x: Array) -> Layout | None:
+    """``x``'s layout as NumPy would have it; ``None`` where a size is unknown (lazy)."""
+    drv = x._driver
+    shape = drv.shape_of(x._value)
+    if None in shape:
+        return None
+    itemsize = x._dtype.itemsize
+    if drv.capabilities.mutable:
+        strides = drv.strides_of(x._value)
+        return Layout(tuple(shape), tuple(strides), itemsize)
+    up = getattr(x, "_view", None)
+    if up is None:
+        return c_layout(tuple(shape), itemsize)
+    base, key = up
+    outer = layout_of(base)
+    if outer is None:
+        return None
+    if key.__class__ is Whole:
+        return key.layout(outer)
+    return _indexed(outer, key)
+
+
+def _indexed(layout: Layout, key: tuple) -> Layout:
+    """The layout of ``base[key]`` for a normalised basic ``key``."""
+    consumed = sum(1 for k in key if k.__class__ is int or k.__class__ is slice)
+    shape: list[int] = []
+    strides: list[int] = []
+    axis = 0
+    for item in key:
+        if item is None:
+            shape.append(1)
+            strides.append(0)
+        elif item is Ellipsis:
+            rest = len(layout.shape) - consumed
+            shape += layout.shape[axis : axis + rest]
+            strides += layout.strides[axis : axis + rest]
+            axis += rest
+        elif item.__class__ is slice:
+            start, stop, step = item.indices(layout.shape[axis])
+            shape.append(len(range(start, stop, step)))
+            strides.append(layout.strides[axis] * step)
+            axis += 1
+        else:
+            axis += 1
+    shape += layout.shape[axis:]
+    strides += layout.strides[axis:]
+    return Layout(tuple(shape), tuple(strides), layout.itemsize)
+
+
+def c_contiguous(layout: Layout) -> bool:
+    """NumPy's ``C_CONTIGUOUS`` flag: size-1 axes do not count, empty arrays are."""
+    if 0 in layout.shape:
+        return True
+    step = layout.itemsize
+    for n, s in zip(reversed(layout.shape), reversed(layout.strides), strict=True):
+        if n != 1:
+            if s != step:
+                return False
+            step *= n
+    return True
+
+
+def reshaped(layout: Layout, shape: tuple[int, ...]) -> Layout | None:
+    """The layout of NumPy's C-order reshape of ``layout`` to ``shape`` (sizes known,
+    equal products), or ``None`` where NumPy copies (its ``_attempt_nocopy_reshape``)."""
+    if shape == layout.shape or c_contiguous(layout):
+        if shape == layout.shape:
+            return layout
+        return c_layout(shape, layout.itemsize)
+    olddims = [n for n in layout.shape if n != 1]
+    oldstrides = [s for n, s in zip(layout.shape, layout.strides, strict=True) if n != 1]
+    newstrides = [0] * len(shape)
+    oi, oj, ni, nj = 0, 1, 0, 1
+    while ni < len(shape) and oi < len(olddims):
+        np_, op = shape[ni], olddims[oi]
+        while np_ != op:
+            if np_ < op:
+                np_ *= shape[nj]
+                nj += 1
+            else:
+                op *= olddims[oj]
+                oj += 1
+        for ok in range(oi, oj - 1):  # can the original axes oi..oj-1 merge?
+            if oldstrides[ok] != olddims[ok + 1] * oldstrides[ok + 1]:
+                return None
+        newstrides[nj - 1] = oldstrides[oj - 1]
+        for nk in range(nj - 1, ni, -1):
+            newstrides[nk - 1] = newstrides[nk] * shape[nk]
+        ni, nj = nj, nj + 1
+        oi, oj = oj, oj + 1
+    last = newstrides[ni - 1] if ni >= 1 else layout.itemsize
+    for nk in range(ni, len(shape)):
+        newstrides[nk] = last
+    return Layout(tuple(shape), tuple(newstrides), layout.itemsize)

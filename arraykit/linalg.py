@@ -29,7 +29,7 @@ from typing import Any, Literal, NamedTuple
 
 import numpy as np
 
-from . import _config
+from . import _aliasing, _config
 from . import _dtypes as dt
 from ._array import Array
 from ._core import (
@@ -472,7 +472,8 @@ def diagonal(x: Array, /, *, offset: int = 0) -> Array:
     offset = int_arg("diagonal", "offset", offset)
     if x.ndim < 2:
         raise ValueError(f"diagonal: 'x' must have at least 2 dimensions, got shape {x.shape}")
-    return new(x._driver.diagonal(x._value, offset), x._driver, x._dtype)
+    out = new(x._driver.diagonal(x._value, offset), x._driver, x._dtype)
+    return _aliasing.diagonal(x, out, offset)  # a read-only view, as NumPy's
 
 
 def trace(x: Array, /, *, offset: int = 0, dtype: Any = None) -> Array:

@@ -235,8 +235,12 @@ def test_setitem_keeps_identity_and_views(driver):
 
 def test_setitem_broadcast_result(driver):
     y = ak.broadcast_to(ak.asarray(np.array([1.0, 2.0])), (2, 2))
-    y[0, 0] = 5.0
-    check(y, np.array([[5.0, 2.0], [1.0, 2.0]]))
+    with pytest.raises(ValueError, match="read-only"):  # as NumPy's broadcast_to
+        y[0, 0] = 5.0
+    check(y, np.array([[1.0, 2.0], [1.0, 2.0]]))
+    z = ak.asarray(y, copy=True)  # NumPy's remedy: write to a copy
+    z[0, 0] = 5.0
+    check(z, np.array([[5.0, 2.0], [1.0, 2.0]]))
 
 
 @pytest.mark.parametrize(

@@ -238,10 +238,10 @@ _LAYOUTS = {
 )
 @given(data=st.data())
 def test_layout_views_match_numpy(driver, data):
-    """reshape, permute_dims, expand_dims, moveaxis and mT give views, as NumPy's do on a
-    contiguous array: writes through them (and through slices of them) reach the base and
-    every other view, on every driver.  SciPy's oaconvolve adds its overlapping blocks
-    through a swapaxes of a reshape."""
+    """reshape, permute_dims, expand_dims, moveaxis and mT give views exactly where NumPy's
+    do (a reshape of a transposed array copies): writes through them reach the base and
+    every other view, and writes through copies reach nothing, on every driver.  SciPy's
+    oaconvolve adds its overlapping blocks through a swapaxes of a reshape."""
     ref = np.arange(12, dtype=np.int64).reshape(3, 4)
     handles = [(ak.asarray(ref.copy()), ref)]
     for step in range(data.draw(st.integers(1, 6), label="steps")):
@@ -252,9 +252,9 @@ def test_layout_views_match_numpy(driver, data):
         action = data.draw(st.sampled_from([*names, "set", "iadd"]), label=f"action{step}")
         if action in _LAYOUTS:
             ours, numpys = _LAYOUTS[action]
-            view = numpys(want)
-            if np.shares_memory(view, ref):
-                handles.append((ours(ak, got), view))
+            # Views and copies alike: a reshape of a transposed handle is a copy in NumPy
+            # (its strides do not allow a view), and must be one here too.
+            handles.append((ours(ak, got), numpys(want)))
         elif action == "set":
             index = tuple(data.draw(st.integers(0, n - 1)) for n in want.shape)
             value = data.draw(st.integers(-50, 50), label=f"value{step}")
@@ -266,3 +266,72 @@ def test_layout_views_match_numpy(driver, data):
     for got, want in handles:
         np.testing.assert_array_equal(np.asarray(got), want)
     assert np.asarray(handles[0][0]).tolist() == ref.tolist()
+
+
+# ---------------------------------------------------------------------- issue 24's reproducers
+def test_reshape_of_a_transpose_copies_as_in_numpy(driver):
+    x = ak.reshape(ak.arange(6.0), (2, 3))
+    r = x.T.reshape(6)  # NumPy copies: the strides of x.T do not allow a view
+    r[0] = 100.0
+    assert float(x[0, 0]) == 0.0
+    flat = x.T.ravel()
+    x[0, 0] = 42.0
+    assert float(flat[0]) == 0.0
+    with pytest.raises(ValueError, match="copy=False"):
+        ak.reshape(x.T, (6,), copy=False)
+    v = x[:, :1].reshape(-1)  # a column of a C array: NumPy's reshape views...
+    v[1] = -1.0
+    assert float(x[1, 0]) == -1.0
+    w = x[:, :1].ravel()  # ...but its ravel copies (not C-contiguous)
+    w[0] = -2.0
+    assert float(x[0, 0]) == 42.0
+
+
+def test_flip_and_unstack_are_views(driver):
+    x = ak.arange(4.0)
+    f = ak.flip(x)
+    f[0] = 9.0
+    assert float(x[3]) == 9.0
+    x[0] = -1.0
+    assert float(f[3]) == -1.0
+    m = ak.reshape(ak.arange(4.0), (2, 2))
+    rows = ak.unstack(m)
+    rows[0][0] = 9.0
+    assert float(m[0, 0]) == 9.0
+    m[1, 1] = 7.0
+    assert float(rows[1][1]) == 7.0
+
+
+def test_writes_through_real_and_imag_reach_the_array(driver):
+    z = ak.asarray([1 + 2j, 3 + 4j])
+    z.imag[:] = 0
+    assert ak.asarray(z).tolist() == [1 + 0j, 3 + 0j]
+    re = ak.real(z)
+    re[1] = -np.inf  # written exactly: no inf * 0 on the way back
+    assert np.asarray(z).tolist() == [1 + 0j, complex(-np.inf, 0.0)]
+    z[0] = 5 + 6j
+    assert float(re[0]) == 5.0
+    x = ak.asarray([1.0, 2.0])
+    with pytest.raises(ValueError, match="read-only"):
+        x.imag[0] = 1.0  # NumPy's imag of a real array is read-only zeros
+
+
+def test_broadcast_and_diagonal_views_are_read_only_and_live(driver):
+    x = ak.reshape(ak.arange(9.0), (3, 3))
+    d = ak.linalg.diagonal(x)
+    b = ak.broadcast_to(x[0], (2, 3))
+    for view in (d, b, b.T):
+        with pytest.raises(ValueError, match="read-only"):
+            view[0] = 1.0
+        with pytest.raises(ValueError, match="read-only"):
+            view += 1.0
+    x[0, 0] = -5.0
+    assert float(d[0]) == -5.0 and float(b[1, 0]) == -5.0
+    np.testing.assert_array_equal(
+        np.asarray(x),
+        np.where(
+            np.eye(3, dtype=bool) & (np.arange(9).reshape(3, 3) == 0),
+            -5.0,
+            np.arange(9.0).reshape(3, 3),
+        ),
+    )

@@ -35,8 +35,7 @@ import numpy as np
 from .._devices import Device
 from .._dtypes import canonical
 
-Native = Any
-"""A driver's native array value."""
+Native = Any  # a driver's native array value
 
 
 @dataclass(frozen=True)
@@ -58,7 +57,8 @@ class Capabilities:
     jit: bool = False
     vmap: bool = False
     mutable: bool = False
-    """Values can be updated in place (``setitem`` mutates and views see it)."""
+    """Values can be updated in place (``setitem`` mutates and views see it); the driver has
+    ``strides_of``, and its views are its backend's own (core keeps them on the others)."""
     lazy: bool = False
     """Operations build a task graph and values are computed on demand (a Python scalar, a
     host copy, ``ak.compute``): a size that depends on data is ``None`` in ``shape`` until
@@ -114,7 +114,7 @@ PRIMITIVES: tuple[str, ...] = (
     # indexing
     "getitem", "setitem", "take", "take_along_axis",
     # elementwise
-    *UNARY_ELEMENTWISE, *BINARY_ELEMENTWISE, "clip",
+    *UNARY_ELEMENTWISE, *BINARY_ELEMENTWISE, "clip", "complex",
     # creation
     "arange", "full", "empty", "eye", "linspace", "tril", "triu",
     # manipulation
@@ -339,6 +339,7 @@ class Driver:
     #     of them; sizes unknown before are known after).  ``None``: values are computed
     #     when made, and ``ak.compute`` returns its arguments.
     compute: Callable[[tuple[Any, ...]], tuple[Any, ...]] | None = None
+    strides_of: Callable[[Any], tuple[int, ...]] | None = None  # mutable drivers: see above
 
     options: ClassVar[frozenset[str]] = frozenset()
     """The names of the settings ``ak.use(driver, name=value)`` takes for this driver (the
@@ -383,6 +384,7 @@ class Driver:
     #     only if needed.
     # to_numpy(x) -> np.ndarray          (host copy or zero-copy view)
     # to_device(x, device) -> x          (a copy on ``device``; ``x`` if already there)
+    # strides_of(x) -> tuple[int, ...]   (mutable drivers: the value's byte strides, NumPy's)
     # to_scalar(x) -> bool | int | float | complex    (``x`` has exactly one element)
     # astype(x, dtype) -> x              (a cast: C-style wrap for ints, NaN→int undefined)
     # copy(x) -> x                       (a fresh value not sharing memory with ``x``)
@@ -397,15 +399,15 @@ class Driver:
     #     NumPy semantics.
     # setitem(x, key, value) -> x
     #     ``value`` is a native of ``x``'s dtype broadcastable to ``x[key]``.  Returns the
-    #     value the Array holds afterwards: a mutable driver updates ``x`` in place and
-    #     returns it (a read-only ``x``, such as a broadcast view, is copied first); an
-    #     immutable one returns a functionally updated copy.
+    #     value the Array holds afterwards: a mutable driver updates ``x`` in place (NumPy's
+    #     ValueError for a read-only one), an immutable one returns an updated copy.
     # take(x, indices, axis) -> x        (indices: non-negative, bounds-checked)
     # take_along_axis(x, indices, axis) -> x
     #
     # ---------------------------------------------------------------- elementwise
     # UNARY_ELEMENTWISE(x), BINARY_ELEMENTWISE(x1, x2): see the tuples above.
     # clip(x, min, max) -> x             (min/max: natives of x's dtype, or None)
+    # complex(re, im) -> x   (re, im: float32 or float64, one dtype; exact: no inf * 0)
     #
     # ---------------------------------------------------------------- creation
     # arange(start, stop, step, dtype, device) -> x
@@ -529,16 +531,14 @@ class NoConvergence(LinAlgSignal):
 
 
 def first_failing(flags: np.ndarray) -> tuple[int, ...] | None:
-    """The stack index of the first true entry of ``flags`` (one bool per matrix, shaped
-    like the stack), or ``None`` if there is none: a signal's ``index``."""
+    """A signal's ``index``: the first true entry of ``flags`` (shaped like the stack)."""
     if not flags.any():
         return None
     return tuple(int(i) for i in np.unravel_index(int(np.argmax(flags)), flags.shape))
 
 
 def default_device_of(devices: list[Device]) -> Device:
-    """The first device: drivers list their default first."""
-    return devices[0]
+    return devices[0]  # drivers list their default first
 
 
 def host_unique(x: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

@@ -31,7 +31,10 @@ def install_elementwise(driver: object) -> None:
 
 
 class Elementwise:
-    """``clip``; the rest are installed by ``install_elementwise``."""
+    """``clip`` and ``complex``; the rest are installed by ``install_elementwise``."""
+
+    def complex(self, re: da.Array, im: da.Array) -> da.Array:
+        return elementwise("complex", np_driver().complex, re, im)
 
     def clip(self, x: da.Array, min: Any, max: Any) -> da.Array:
         clip = np_driver().clip

@@ -231,6 +231,7 @@ KERNELS: dict[str, Any] = {
     **{name: _unary(f, name) for name, f in _UNARY.items()},
     **{name: _binary(f) for name, f in _BINARY.items()},
     "clip": kernel_jit(_clip),
+    "complex": kernel_jit(lax.complex),
 }
 """The elementwise primitives, compiled (``JAXDriver`` binds them as they are)."""
 

@@ -84,6 +84,9 @@ class NumPyDriver(
     def shape_of(self, x: np.ndarray) -> tuple[int, ...]:
         return x.shape
 
+    def strides_of(self, x: np.ndarray) -> tuple[int, ...]:
+        return x.strides
+
     def is_native(self, obj: object) -> bool:
         return type(obj) is np.ndarray
 

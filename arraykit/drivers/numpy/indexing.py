@@ -17,9 +17,7 @@ class Indexing:
         return as_ndarray(x[key])
 
     def setitem(self, x: np.ndarray, key: tuple, value: np.ndarray) -> np.ndarray:
-        if not x.flags.writeable:  # a read-only view (broadcast_to): update a copy instead
-            x = x.copy()
-        x[key] = value
+        x[key] = value  # NumPy's ValueError for a read-only view (broadcast_to, diagonal)
         return x
 
     def take(self, x: np.ndarray, indices: np.ndarray, axis: int) -> np.ndarray:

@@ -124,7 +124,7 @@ class Linalg:
         return np.linalg.cross(x1, x2, axis=axis)
 
     def diagonal(self, x: np.ndarray, offset: int) -> np.ndarray:
-        return np.linalg.diagonal(x, offset=offset).copy()
+        return np.linalg.diagonal(x, offset=offset)  # NumPy's read-only view
 
     def matrix_power(self, x: np.ndarray, n: int) -> np.ndarray:
         return np.linalg.matrix_power(x, n)

@@ -287,6 +287,7 @@ def build(k: KernelTable, nan_ok: bool) -> dict[str, Prim]:
         return out
 
     P["clip"] = clip
+    P["complex"] = tf.complex
     return P
 
 

@@ -186,8 +186,10 @@ class Linalg:
     def diagonal(self, x: Any, offset: int) -> Any:
         n, m = S.static_shape(x)[-2:]
         if (m is not None and offset >= m) or (n is not None and -offset >= n):
-            key = (Ellipsis, 0, slice(0, 0))
-            return strided(x, basic_spec(key))
+            # empty: (*batch, 0), also where a matrix axis has size 0 (no row 0 to slice)
+            empty = strided(x, basic_spec((Ellipsis, slice(0, 0), slice(0, 0))))
+            batch = tf.shape(x, out_type=tf.int64)[:-2]
+            return tf.reshape(empty, tf.concat([batch, tf.zeros(1, tf.int64)], 0))
         return ga.matrix_diag_part_v3(
             x, S.const(offset, tf.int32), S.scalar_like(0, x), align="RIGHT_LEFT"
         )
