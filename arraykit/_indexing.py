@@ -1,9 +1,13 @@
 """Indexing: ``x[key]``, ``x[key] = value``, ``take`` and ``take_along_axis``.
 
 Core normalises every key once — ints, slices, ``None``, one ``Ellipsis``, integer and
-boolean arrays — checks integer indices against the shape (``IndexError`` on every
-driver: TF's GPU gather would return zeros, JAX would clamp) and hands drivers a tuple
-of plain Python objects and native arrays with non-negative integer indices.
+boolean arrays, Python bools — checks integer indices against the shape (``IndexError``
+on every driver: TF's GPU gather would return zeros, JAX would clamp) and hands drivers
+a tuple of plain Python objects and native arrays with non-negative integer indices.  A
+Python bool (``np.bool_`` too) is NumPy's: an advanced index on a new axis of length 1
+(``[0]`` for True, ``[]`` for False), which core writes as such on the array with that
+axis inserted (``_Widened``), so drivers never see one.  What ``x[key] = value`` takes as
+``value`` is decided in ``_indexing_values``.
 
 Spec: https://data-apis.org/array-api/2025.12/API_specification/indexing.html
 """
@@ -38,13 +42,16 @@ def getitem(x: Array, key: Any) -> Array:
     """``x[key]``: basic, boolean and integer-array indexing on every driver.
 
     An integer index out of bounds raises ``IndexError`` on every driver and device,
-    where JAX would clamp it and TF on a GPU would give zeros.
+    where JAX would clamp it and TF on a GPU would give zeros.  A Python bool adds an axis
+    of length 1 (True) or 0 (False), as in NumPy, on every driver and inside ``ak.jit``.
 
     Examples
     --------
     >>> x = ak.asarray([[1, 2, 3], [4, 5, 6]])
     >>> x[1, ::2]
     Array([4, 6], dtype=int64)
+    >>> x[0, True]
+    Array([[1, 2, 3]], dtype=int64)
     >>> x[:, ak.asarray([2, 0])]
     Array([[3, 1],
            [6, 4]], dtype=int64)
@@ -90,7 +97,11 @@ def setitem(x: Array, key: Any, value: Any) -> None:
     ``promotion="strict"`` arrays also narrow within a kind, as NumPy's ``same_kind``
     casting and the in-place operators do) and broadcast to
     ``x[key]``'s shape; else ``TypeError``/``ValueError``.  Besides arrays and Python
-    scalars, arraykit takes nested lists and anything ``ak.asarray`` takes.
+    scalars, arraykit takes nested lists and anything ``ak.asarray`` takes.  As in NumPy,
+    an array's leading axes of length 1 beyond ``x[key]``'s are dropped
+    (``x[1:3] = ak.asarray([[1.0, 2.0]])``), but a nested list deeper than a basic
+    index's result is refused (``x[1:3] = [[1.0, 2.0]]``), and so is any value of
+    one or more dimensions for a single element (an int for every axis).
 
     Examples
     --------
@@ -100,6 +111,9 @@ def setitem(x: Array, key: Any, value: Any) -> None:
     >>> v[0] = -1.0                 # a write to a view reaches x, on every driver
     >>> x
     Array([ 5., -1.,  3.], dtype=float64)
+    >>> x[1:3] = ak.asarray([[7.0, 8.0]])  # the leading length-1 axis is dropped
+    >>> x
+    Array([5., 7., 8.], dtype=float64)
     """
     drv = x._driver
     nkey = _normalize_key(x, key, "__setitem__")

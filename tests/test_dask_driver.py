@@ -375,6 +375,10 @@ def test_reductions_and_matmul_across_chunks_within_the_stated_bounds():
             assert abs(s - sn) <= (n - 1) * eps * total  # any order: 2 * gamma_(n-1)
             assert abs(s - sn) <= eps * total  # what these draws show (README)
             assert abs(m - mn) <= eps * total / n + eps * abs(mn)
+            with ak.use("dask", chunks=chunks):  # elementwise: the same kernels, bit for bit
+                e = np.asarray(ak.exp(ak.asarray(data)) / (1 + ak.asarray(data) ** 2))
+            ref = ak.asarray(data, driver="numpy")
+            np.testing.assert_array_equal(e, np.asarray(ak.exp(ref) / (1 + ref**2)))
         for (rows, k, cols), chunks in (((200, 5000, 100), 1000), ((300, 300, 300), 64)):
             a = rng.standard_normal((rows, k)).astype(dtype)
             b = rng.standard_normal((k, cols)).astype(dtype)
