@@ -131,11 +131,12 @@ def _basic_shape(shape: tuple, key: tuple) -> tuple | None:
     out = []
     for k, n in zip(key, shape, strict=False):
         cls = k.__class__
-        if cls is slice:
-            if n is None or k.start is k.stop is k.step is None:
-                out.append(n)
-            else:
-                out.append(len(range(*k.indices(n))))
-        elif cls is not int:
+        if cls is int:
+            continue
+        if cls is not slice:
             return None
-    return (*out, *shape[len(key) :])
+        if n is None or (k.start is None and k.stop is None and k.step is None):
+            out.append(n)
+        else:
+            out.append(len(range(*k.indices(n))))
+    return (*out, *shape[len(key) :]) if out else tuple(shape[len(key) :])
