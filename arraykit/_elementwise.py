@@ -34,6 +34,7 @@ from ._core import (
     scalar_to_native,
 )
 from ._elementwise_doc import docstring
+from ._powers import POW_EXAMPLE, POW_NOTE, integer_power
 
 __all__: list[str] = []  # filled in by _define
 
@@ -432,12 +433,17 @@ def _pow(x1: Any, x2: Any, /) -> Array:
         fast = x1._driver.integer_pow
         if fast is not None:
             return new(fast(x1._value, x2), x1._driver, x1._dtype)
-    return _pow_by_table(x1, x2)
+    out = _pow_by_table(x1, x2)
+    if out._dtype.kind == "i":  # an unsigned result has unsigned (or bool) operands
+        return integer_power(out, x1, x2)  # NumPy's ValueError for negative exponents
+    return out
 
 
 _pow.__name__ = _pow.__qualname__ = "pow"
 _pow.__module__ = "arraykit"
-_pow.__doc__ = _pow_by_table.__doc__
+_pow.__doc__ = (
+    _pow_by_table.__doc__.replace("\n\nSpec:", f"\n\n{POW_NOTE}\n\nSpec:", 1) + POW_EXAMPLE
+)
 globals()["pow"] = _pow
 
 

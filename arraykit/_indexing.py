@@ -1,9 +1,13 @@
 """Indexing: ``x[key]``, ``x[key] = value``, ``take`` and ``take_along_axis``.
 
 Core normalises every key once — ints, slices, ``None``, one ``Ellipsis``, integer and
-boolean arrays — checks integer indices against the shape (``IndexError`` on every
-driver: TF's GPU gather would return zeros, JAX would clamp) and hands drivers a tuple
-of plain Python objects and native arrays with non-negative integer indices.
+boolean arrays, Python bools — checks integer indices against the shape (``IndexError``
+on every driver: TF's GPU gather would return zeros, JAX would clamp) and hands drivers
+a tuple of plain Python objects and native arrays with non-negative integer indices.  A
+Python bool (``np.bool_`` too) is NumPy's: an advanced index on a new axis of length 1
+(``[0]`` for True, ``[]`` for False), which core writes as such on the array with that
+axis inserted (``_Widened``), so drivers never see one.  What ``x[key] = value`` takes as
+``value`` is decided in ``_indexing_values``.
 
 Spec: https://data-apis.org/array-api/2025.12/API_specification/indexing.html
 """
@@ -27,6 +31,7 @@ from ._core import (
     same_driver,
 )
 from ._creation import asarray
+from ._indexing_values import fit_value, indexed_shape
 from ._views import NO_LOCK, WRITE_LOCK, assign, is_view_key, link, same_view
 
 # NumPy dtype kind of Python data -> the Python scalar kind it stands for.
@@ -37,13 +42,16 @@ def getitem(x: Array, key: Any) -> Array:
     """``x[key]``: basic, boolean and integer-array indexing on every driver.
 
     An integer index out of bounds raises ``IndexError`` on every driver and device,
-    where JAX would clamp it and TF on a GPU would give zeros.
+    where JAX would clamp it and TF on a GPU would give zeros.  A Python bool adds an axis
+    of length 1 (True) or 0 (False), as in NumPy, on every driver and inside ``ak.jit``.
 
     Examples
     --------
     >>> x = ak.asarray([[1, 2, 3], [4, 5, 6]])
     >>> x[1, ::2]
     Array([4, 6], dtype=int64)
+    >>> x[0, True]
+    Array([[1, 2, 3]], dtype=int64)
     >>> x[:, ak.asarray([2, 0])]
     Array([[3, 1],
            [6, 4]], dtype=int64)
@@ -68,6 +76,8 @@ def getitem(x: Array, key: Any) -> Array:
             return link(x, out, key)
         return out
     nkey = _normalize_key(x, key, "__getitem__")
+    if nkey.__class__ is _Widened:  # Python bools: advanced indexing, a copy as in NumPy
+        return new(drv.getitem(nkey.value, nkey.key), drv, x._dtype)
     out = new(drv.getitem(x._value, nkey), drv, x._dtype)
     if not drv.capabilities.mutable and is_view_key(nkey, x.ndim):
         return link(x, out, nkey)
@@ -87,7 +97,11 @@ def setitem(x: Array, key: Any, value: Any) -> None:
     ``promotion="strict"`` arrays also narrow within a kind, as NumPy's ``same_kind``
     casting and the in-place operators do) and broadcast to
     ``x[key]``'s shape; else ``TypeError``/``ValueError``.  Besides arrays and Python
-    scalars, arraykit takes nested lists and anything ``ak.asarray`` takes.
+    scalars, arraykit takes nested lists and anything ``ak.asarray`` takes.  As in NumPy,
+    an array's leading axes of length 1 beyond ``x[key]``'s are dropped
+    (``x[1:3] = ak.asarray([[1.0, 2.0]])``), but a nested list deeper than a basic
+    index's result is refused (``x[1:3] = [[1.0, 2.0]]``), and so is any value of
+    one or more dimensions for a single element (an int for every axis).
 
     Examples
     --------
@@ -97,12 +111,17 @@ def setitem(x: Array, key: Any, value: Any) -> None:
     >>> v[0] = -1.0                 # a write to a view reaches x, on every driver
     >>> x
     Array([ 5., -1.,  3.], dtype=float64)
+    >>> x[1:3] = ak.asarray([[7.0, 8.0]])  # the leading length-1 axis is dropped
+    >>> x
+    Array([5., 7., 8.], dtype=float64)
     """
     drv = x._driver
     nkey = _normalize_key(x, key, "__setitem__")
+    wide = nkey if nkey.__class__ is _Widened else None
     dtype = x._dtype
+    listed = False
     if value.__class__ is Array:
-        if not drv.capabilities.mutable and same_view(x, nkey, value):
+        if wide is None and not drv.capabilities.mutable and same_view(x, nkey, value):
             return  # x[k] += 1: the in-place operator already wrote through the view x[k]
         native = _array_value(x, value)
     else:
@@ -120,8 +139,25 @@ def setitem(x: Array, key: Any, value: Any) -> None:
                 raise TypeError(f"__setitem__: cannot assign {value!r} to a {dtype} array")
             _check_weak(data_kind, dtype, value)
             native = _as_array(x, value, dtype)._value
+            listed = True
         else:
             native = _array_value(x, _as_array(x, value, None))
+    if wide is not None:
+        shape = drv.shape_of(wide.value)
+        native = fit_value(drv, shape, wide.key, native, listed, wide.mask)
+        if wide.empty:
+            indexed_shape(drv, shape, wide.key)  # IndexError if the index arrays clash
+            return  # a False selects nothing: the value had only to fit
+        if wide.alt is None:
+            _set_widened(x, wide, native)
+            return
+        if drv.shape_of(native):  # x[alt] holds the same elements in the same order
+            target = indexed_shape(drv, shape, wide.key)[0]
+            alt_target = indexed_shape(drv, drv.shape_of(x._value), wide.alt)[0]
+            native = drv.reshape(drv.broadcast_to(native, target), alt_target, None)
+        nkey = wide.alt
+    else:
+        native = fit_value(drv, drv.shape_of(x._value), nkey, native, listed, False)
     with NO_LOCK if drv.capabilities.mutable else WRITE_LOCK:  # read and update, atomically
         try:
             result = drv.setitem(x._value, nkey, native)
@@ -129,6 +165,21 @@ def setitem(x: Array, key: Any, value: Any) -> None:
             _diagnose_setitem(x, nkey, native, e)
             raise
         assign(x, result)
+
+
+def _set_widened(x: Array, wide: _Widened, native: Any) -> None:
+    """``x[key] = value`` for a key with Python bools and index arrays: written into ``x``
+    with the bools' axes inserted, by the bools' index arrays, then those axes dropped."""
+    drv = x._driver
+    mutable = drv.capabilities.mutable
+    with NO_LOCK if mutable else WRITE_LOCK:
+        wider = drv.getitem(x._value, wide.expand)  # on NumPy a view of x: written in place
+        try:
+            result = drv.setitem(wider, wide.key, native)
+        except Exception as e:
+            _diagnose_setitem(new(wider, drv, x._dtype), wide.key, native, e)
+            raise
+        assign(x, x._value if mutable and result is wider else drv.getitem(result, wide.back))
 
 
 def _check_weak(kind: str, dtype: np.dtype, value: Any) -> None:
@@ -186,6 +237,8 @@ def _diagnose_setitem(x: Array, nkey: tuple, native: Any, error: Exception) -> N
         target = tuple(drv.shape_of(drv.getitem(x._value, nkey)))
     except Exception:
         return  # keep the driver's own error
+    if None in target:
+        return  # a size that depends on data: _fit_value checked what it could
     vshape = tuple(drv.shape_of(native))
     try:
         if broadcast_shapes(vshape, target) == target:
@@ -195,6 +248,59 @@ def _diagnose_setitem(x: Array, nkey: tuple, native: Any, error: Exception) -> N
     raise ValueError(
         f"__setitem__: a value of shape {vshape} cannot be broadcast to the indexed shape {target}"
     ) from error
+
+
+class _Widened:
+    """A key with Python bools, as NumPy reads it: each bool is an advanced index on a new
+    axis of length 1 inserted at its place, ``[0]`` for True and ``[]`` for False (so
+    ``x[True]`` has a new axis of length 1, ``x[False]`` one of length 0, and ``x[0, True]``
+    shape ``(1, ...)``).  ``expand``: the basic key inserting those axes (``value``: ``x``'s
+    value with them); ``key``: the normalised key on it; ``back``: the basic key dropping
+    them again; ``alt``: for bools beside basic items only and all True, the basic key
+    (bools as ``None``) selecting the same elements in the same order, else None;
+    ``empty``: a bool is False; ``mask``: NumPy's boolean assignment rule applies (a 0-D
+    ``x`` indexed by one bool)."""
+
+    __slots__ = ("alt", "back", "empty", "expand", "key", "mask", "value")
+
+
+def _widen(x: Array, items: list, consumed: int, fn: str) -> _Widened:
+    """The ``_Widened`` of ``items`` (``_normalize_key``'s first pass: bools as Python
+    bools, index data as Arrays; ``consumed``: how many of ``x``'s axes they index)."""
+    drv = x._driver
+    ndim = x.ndim
+    w = _Widened()
+    expand: list[Any] = []
+    inner: list[Any] = []
+    back: list[Any] = []
+    arrays = False
+    for item in items:
+        if item.__class__ is bool:
+            expand.append(None)
+            back.append(0)
+            inner.append(np.zeros(1 if item else 0, np.int64))  # index 0 of the new axis
+        elif item is None:
+            inner.append(None)
+        elif item is Ellipsis:
+            expand.append(Ellipsis)
+            back.extend([slice(None)] * (ndim - consumed))
+            inner.append(Ellipsis)
+        else:
+            arrays = arrays or item.__class__ is Array
+            n = item.ndim if item.__class__ is Array and item._dtype is dt.bool else 1
+            expand.extend([slice(None)] * n)
+            back.extend([slice(None)] * n)
+            inner.append(item)
+    w.expand, w.back = tuple(expand), tuple(back)
+    w.value = drv.getitem(x._value, w.expand)
+    w.key = _normalize_key(new(w.value, drv, x._dtype), tuple(inner), fn)
+    w.empty = any(item is False for item in items)
+    w.mask = ndim == 0 and len(items) == 1  # NumPy's boolean path: x[True] of a 0-D x
+    w.alt = None
+    if not arrays and not w.empty:
+        alt = tuple(None if item.__class__ is bool else item for item in items)
+        w.alt = _normalize_key(x, alt, fn)
+    return w
 
 
 def _plain_slice(s: slice) -> bool:
@@ -233,19 +339,20 @@ def _normalize_key(x: Array, key: Any, fn: str) -> tuple:
             return tuple(fast)
     n_ellipsis = 0
     consumed = 0  # how many of x's axes the key indexes
+    bools = False
     out: list[Any] = []
     for item in items:
-        if item is Ellipsis:
+        if isinstance(item, (bool, np.bool_)):
+            item = bool(item)  # a new axis (NumPy: np.True_ is True), see _Widened
+            bools = True
+        elif item is Ellipsis:
             n_ellipsis += 1
         elif item is None:
             pass
-        elif isinstance(item, (bool, Array, list, np.ndarray)):
+        elif isinstance(item, (Array, list, np.ndarray)):
             if isinstance(item, (list, np.ndarray)):  # NumPy-style keys: host index data
                 item = asarray(item, driver=drv, device=drv.device_of(x._value))
-            if isinstance(item, Array) and item._dtype is dt.bool:
-                consumed += item.ndim
-            elif item.__class__ is not bool:
-                consumed += 1
+            consumed += item.ndim if item._dtype is dt.bool else 1
         elif isinstance(item, slice):
             consumed += 1
         else:
@@ -262,12 +369,24 @@ def _normalize_key(x: Array, key: Any, fn: str) -> tuple:
         raise IndexError(f"{fn}: an index can only have a single ellipsis ('...')")
     if consumed > ndim:
         raise IndexError(f"{fn}: too many indices for an array of {ndim} dimensions: {key!r}")
+    if bools:
+        return _widen(x, out, consumed, fn)  # type: ignore[return-value]
+    arrays = [item.shape if item._dtype is not dt.bool else (None,) for item in out
+              if item.__class__ is Array]  # fmt: skip
+    if len(arrays) > 1:  # NumPy's IndexError (TF, JAX and Dask raised ValueError)
+        try:
+            broadcast_shapes(*arrays)
+        except ValueError:
+            raise IndexError(
+                f"{fn}: shape mismatch: indexing arrays could not be broadcast together with "
+                f"shapes {' '.join(str(s) for s in arrays)}"
+            ) from None
     # Second pass: bounds-check ints and integer arrays against the axis they index.
     axis = 0
     for i, item in enumerate(out):
         if item is Ellipsis:
             axis += ndim - consumed
-        elif item is None or item.__class__ is bool:
+        elif item is None:
             continue
         elif isinstance(item, slice):
             out[i] = slice(

@@ -257,3 +257,134 @@ def test_unknown_sizes_refuse_with_the_remedy_or_work(dk):
     assert [i.shape for i in ak.nonzero(c)] == [(0,)] * 4  # Dask's own reshape failed here
     b = ak.compute(a)
     np.testing.assert_array_equal(np.asarray(ak.equal(b, ak.asarray(np.ones(3)))), xs[xs > 0] == 1)
+
+
+# ------------------------------------------------------------------ issue 24
+@pytest.mark.parametrize("dtype", ["float64", "float32", "float16", "complex128", "int8"])
+def test_cumulative_sums_and_products_equal_numpy_bit_for_bit(dtype):
+    """Each block continues from the previous block's last value: NumPy's own order, so
+    the results equal the NumPy driver's exactly (Dask's cumsum added an offset to each
+    block's scan and differed in the last bits), and the axis is not put in one chunk.
+    Complex products are the exception README states: NumPy's complex multiply gives
+    different last bits in different loops (a column of a wide array, of a narrow one)."""
+    rng = np.random.default_rng(24)
+    data = rng.standard_normal((3000, 5)) * 3
+    if dtype == "complex128":
+        data = data + 1j * rng.standard_normal((3000, 5))
+    data = data.astype(dtype)
+    factors = data if dtype == "int8" else (1 + data / 1000).astype(dtype)
+    with ak.use("dask", chunks=(700, 2)):
+        x, f = ak.asarray(data), ak.asarray(factors)
+        for axis in (0, 1):
+            for initial in (False, True):
+                for fn, arg in ((ak.cumulative_sum, x), (ak.cumulative_prod, f)):
+                    got = fn(arg, axis=axis, include_initial=initial)
+                    if not initial:
+                        assert got.native.chunks == arg.native.chunks  # no rechunk
+                    ref = ak.asarray(np.asarray(arg), driver="numpy")
+                    want = np.asarray(fn(ref, axis=axis, include_initial=initial))
+                    if fn is ak.cumulative_prod and dtype == "complex128":
+                        np.testing.assert_allclose(np.asarray(got), want, rtol=8 * 2.0**-52)
+                    else:
+                        np.testing.assert_array_equal(np.asarray(got), want)
+
+
+def test_cumulative_sum_of_an_unknown_size_with_empty_blocks(dk):
+    data = np.array([-1.0, -2.0, -3.0, 4.0, -5.0, 0.5, -1.0, -2.0, 7.0, 1e-17])
+    x = ak.asarray(data)
+    y = x[x > 0]  # blocks of 0, 1, 1 and 2 elements
+    c = ak.cumulative_sum(y)
+    assert c.shape == (None,)
+    np.testing.assert_array_equal(np.asarray(c), np.cumulative_sum(data[data > 0]))
+    z = x[x > 100]  # every block empty
+    np.testing.assert_array_equal(np.asarray(ak.cumulative_sum(z, include_initial=True)), [0.0])
+
+
+@pytest.mark.parametrize("chunks", [3, 5, (2, 5), {0: 1}, 7])
+def test_reshape_whatever_the_chunks(chunks):
+    """Dask's reshape merges or splits only chunks that line up ((4, 6) in chunks of 3 to
+    (6, 4) raised its NotImplementedError); arraykit's goes through the flat array."""
+    rng = np.random.default_rng(0)
+    with ak.use("dask", chunks=chunks):
+        for src, dst in [((4, 6), (6, 4)), ((4, 6), (3, 8)), ((2, 3, 4), (4, 3, 2)),
+                         ((5, 7), (7, 5)), ((8, 9), (3, 4, 6)), ((2, 3, 4), (6, -1))]:  # fmt: skip
+            data = rng.standard_normal(src)
+            got = ak.reshape(ak.asarray(data), dst)
+            np.testing.assert_array_equal(np.asarray(got), data.reshape(dst))
+
+
+def test_flip_of_an_unknown_size_and_elementwise_with_it(dk):
+    """y = x[x > 0] has unknown sizes: flip reverses the blocks and each block (Dask's
+    slicing raised its own error); an elementwise operation with it works where the
+    blocks line up and otherwise raises the ValueError naming ak.compute when computed
+    (Dask paired blocks of different sizes, broadcasting a block of one element)."""
+    data = np.array([1.0, -2.0, 3.0, -4.0, 5.0, -6.0, 7.0])  # chunks of 4: y's blocks 2, 2
+    x = ak.asarray(data)
+    y = x[x > 0]
+    ref = data[data > 0]
+    np.testing.assert_array_equal(np.asarray(ak.flip(y)), ref[::-1])
+    np.testing.assert_array_equal(np.asarray(y * ak.flip(y)), ref * ref[::-1])
+    m = ak.reshape(ak.arange(12.0), (4, 3))
+    rows = m[ak.asarray(np.array([True, False, True, True]))]
+    np.testing.assert_array_equal(
+        np.asarray(ak.flip(rows)), np.arange(12.0).reshape(4, 3)[[0, 2, 3]][::-1, ::-1]
+    )
+    uneven = np.array([1.0, 2.0, 3.0, 4.0, -5.0, 6.0])  # blocks of 4 and 1
+    u = ak.asarray(uneven)
+    v = u[u > 0]
+    product = v * ak.flip(v)
+    with pytest.raises(ValueError, match=r"do not line up.*ak\.compute"):
+        np.asarray(product)
+    w = ak.compute(v)
+    np.testing.assert_array_equal(
+        np.asarray(w * ak.flip(w)), uneven[uneven > 0] * uneven[uneven > 0][::-1]
+    )
+
+
+def test_elementwise_of_unknown_sizes_that_differ_is_refused_not_broadcast(dk):
+    data = np.array([1.0, -2.0, 3.0, 4.0, -5.0, 6.0, 7.0, 8.0])
+    x = ak.asarray(data)
+    a, b = x[x > 0], x[x < 0]  # 6 and 2 elements, each in two blocks
+    for result in (a + b, ak.where(a > 3, a, b), ak.maximum(a, b)):
+        with pytest.raises(ValueError, match=r"do not line up.*ak\.compute"):
+            np.asarray(result)
+    # operands that do line up (one mask, elementwise steps) and scalars keep working
+    pos = data[data > 0]
+    np.testing.assert_array_equal(
+        np.asarray(a * ak.sin(a) - ak.mean(a)), pos * np.sin(pos) - pos.mean()
+    )
+    np.testing.assert_array_equal(np.asarray(a + ak.ones(1)), pos + 1)
+
+
+def test_reductions_and_matmul_across_chunks_within_the_stated_bounds():
+    """Over several chunks Dask adds partial results in a tree, NumPy over the whole axis:
+    results may differ in the last bits.  README states the bound any order of operations
+    meets and the (far smaller) differences these draws show; this test checks both."""
+    rng = np.random.default_rng(24)
+    for dtype in (np.float64, np.float32):
+        eps = float(np.finfo(dtype).eps)
+        data = rng.standard_normal(10**6).astype(dtype)
+        total = float(np.sum(np.abs(data.astype(np.float64))))
+        n = data.size
+        for chunks in (10**4, 999):
+            with ak.use("dask", chunks=chunks):
+                x = ak.asarray(data)
+                s, m = float(ak.sum(x)), float(ak.mean(x))
+            sn = float(ak.sum(ak.asarray(data, driver="numpy")))
+            mn = float(ak.mean(ak.asarray(data, driver="numpy")))
+            assert abs(s - sn) <= (n - 1) * eps * total  # any order: 2 * gamma_(n-1)
+            assert abs(s - sn) <= eps * total  # what these draws show (README)
+            assert abs(m - mn) <= eps * total / n + eps * abs(mn)
+            with ak.use("dask", chunks=chunks):  # elementwise: the same kernels, bit for bit
+                e = np.asarray(ak.exp(ak.asarray(data)) / (1 + ak.asarray(data) ** 2))
+            ref = ak.asarray(data, driver="numpy")
+            np.testing.assert_array_equal(e, np.asarray(ak.exp(ref) / (1 + ref**2)))
+        for (rows, k, cols), chunks in (((200, 5000, 100), 1000), ((300, 300, 300), 64)):
+            a = rng.standard_normal((rows, k)).astype(dtype)
+            b = rng.standard_normal((k, cols)).astype(dtype)
+            with ak.use("dask", chunks=chunks):
+                got = np.asarray(ak.asarray(a) @ ak.asarray(b)).astype(np.float64)
+            want = np.asarray(ak.asarray(a, driver="numpy") @ ak.asarray(b, driver="numpy"))
+            scale = np.abs(a).astype(np.float64) @ np.abs(b).astype(np.float64)
+            assert np.all(np.abs(got - want) <= k * eps * scale)  # any order
+            assert np.all(np.abs(got - want) <= 4 * eps * scale)  # these draws (README)

@@ -20,13 +20,23 @@ Decisions (see also docs/architecture.md):
   ``_views.py`` keeps NumPy's view semantics on top.
 * Sizes that depend on data (boolean indexing, ``nonzero``, ``unique_*``) are ``None``
   in ``shape`` until ``ak.compute``; what needs such a size raises ``ValueError`` saying
-  so.  Index arrays and ``repeat`` counts are read when core bounds-checks them (a
-  small compute).
-* Operations along whole axes (``sort``, ``argsort``, cumulative sums, ``fft``, most of
-  ``linalg``) rechunk those axes into one chunk first (``_blocks.along``,
-  ``_blocks.per_matrix``); ``matmul``, ``tensordot``, reductions, ``unique_*`` and
-  ``isin`` work chunk by chunk.  ``inv``, ``solve`` and ``cholesky`` compute their result
-  when called, so that a singular matrix raises at the call as on every driver.
+  so.  Index arrays, ``repeat`` counts and integer exponents of ``pow`` are read when
+  core checks them (a small compute).  ``flip`` of an unknown size reverses the blocks;
+  an elementwise operation on operands of unknown sizes checks, block by block when it
+  runs, that they line up (Dask pairs the blocks blindly), and raises the ``ValueError``
+  naming ``ak.compute`` where they do not.
+* Operations along whole axes (``sort``, ``argsort``, ``fft``, most of ``linalg``)
+  rechunk those axes into one chunk first (``_blocks.along``, ``_blocks.per_matrix``).
+  Cumulative sums and products do not: each block along the axis continues from the
+  previous block's last value, NumPy's order, so they equal the NumPy driver's bit for
+  bit (complex products up to the last bits, which NumPy's own loops do not agree on).
+  ``reshape`` rechunks through the flat array where Dask cannot merge or split the
+  chunks as they are.  ``matmul``, ``tensordot``, reductions, ``unique_*`` and ``isin``
+  work chunk by chunk: reductions and products over several chunks combine partial
+  results in a tree, so floating-point results may differ from the NumPy driver's in the
+  last bits (README states the bound the tests check).  ``inv``, ``solve`` and
+  ``cholesky`` compute their result when called, so that a singular matrix raises at the
+  call as on every driver.
 """
 
 from __future__ import annotations

@@ -4,7 +4,10 @@ A Dask array is a grid of NumPy blocks.  The driver runs the NumPy driver's prim
 (taken from the registry, ``drivers.get("numpy")``: the same special cases, signals and
 dtypes) on the blocks, so every rule that driver follows holds here block by block:
 
-* ``elementwise``: one task per block of the broadcast result (``blockwise``).
+* ``elementwise``: one task per block of the broadcast result (``blockwise``).  Where a
+  size is unknown (``nan``, after a boolean index), Dask pairs the operands' blocks
+  without knowing whether they line up; each task checks that they do, and raises the
+  ``ValueError`` naming ``ak.compute`` when not (it broadcast a block of 1 silently).
 * ``along``: an operation along whole axes (``sort``, ``cumulative_sum``, ``fft``...)
   first rechunks those axes into one chunk each, keeping the other axes' chunks, then
   runs per block.  The rechunk is the price of working across chunks: each lane along
@@ -90,7 +93,40 @@ def elementwise(
     # Named from the primitive and the inputs' names: tokenizing the kernel (a closure)
     # would pickle it, costing more than the rest of the call.
     key = f"{name}-{tokenize(name, *(a.name for a in args))}"
-    return elemwise(_quiet(kernel), *args, dtype=dt, name=key)
+    run = _quiet(kernel)
+    if len(args) > 1 and any(math.isnan(n) for a in args for n in a.shape):
+        run = _lined_up(name, run, [a.shape for a in args])
+    return elemwise(run, *args, dtype=dt, name=key)
+
+
+def _lined_up(name: str, run: Callable[..., Any], shapes: list[tuple]) -> Callable[..., Any]:
+    """``run``, checking first that the blocks it gets have equal sizes along each axis
+    where an operand's size is unknown (operands of known size 1 there broadcast)."""
+    ndim = max(len(s) for s in shapes)
+    groups = []  # per such axis: the (operand, its axis) pairs that must agree
+    for axis in range(-ndim, 0):
+        sizes = [(i, s[axis]) for i, s in enumerate(shapes) if len(s) >= -axis]
+        if any(math.isnan(n) for _, n in sizes):
+            pairs = [(i, len(shapes[i]) + axis) for i, n in sizes if n != 1]
+            if len(pairs) > 1:
+                groups.append((ndim + axis, pairs))
+    if not groups:
+        return run
+
+    def checked(*blocks: Any) -> Any:
+        for axis, pairs in groups:
+            found = {np.shape(blocks[i])[a] for i, a in pairs}
+            if len(found) > 1:
+                raise ValueError(
+                    f"{name}: operands whose sizes are unknown (None, from a boolean index, "
+                    f"nonzero or unique_*) do not line up along axis {axis} (blocks of "
+                    f"{' and '.join(map(str, sorted(found)))} elements): call ak.compute(x) "
+                    "on them first"
+                )
+        return run(*blocks)
+
+    checked.__name__ = run.__name__
+    return checked
 
 
 def _quiet(kernel: Callable[..., Any]) -> Callable[..., Any]:

@@ -80,8 +80,8 @@ class Indexing:
         if len(arrays) == 1 and not ints:
             a = arrays[0]
             rest_full = all(k is Ellipsis or k == slice(None) for k in key if k is not a)
-            if a.dtype != bool and a.ndim <= 1:
-                return x[key]
+            if a.dtype != bool and a.ndim <= 1 and not any(k is None for k in key):
+                return x[key]  # (Dask's own fails an assertion with None beside the array)
             if a.dtype == bool and a.ndim == 0:  # a new axis of length 1 or 0
                 items = _expand(key, x.ndim)
                 pos = next(i for i, k in enumerate(items) if k is a)

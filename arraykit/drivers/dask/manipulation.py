@@ -1,12 +1,15 @@
 """Manipulation primitives of the Dask driver (core: ``arraykit/_manipulation.py``).
 
-Dask's own functions, lazily.  ``reshape`` needs every size known; ``repeat`` with an
-array of counts computes the counts (they decide the result's size), then gathers
-lazily.
+Dask's own functions, lazily.  ``reshape`` needs every size known; where Dask's own
+cannot merge or split the chunks as they are (``(4, 6)`` to ``(6, 4)``), it goes through
+the flat array, rechunked to whole rows of the result.  ``flip`` of an axis of unknown
+size reverses the order of the blocks and each block.  ``repeat`` with an array of
+counts computes the counts (they decide the result's size), then gathers lazily.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import dask.array as da
@@ -26,7 +29,14 @@ class Manipulation:
             shape = tuple((size // rest if rest else 0) if n == -1 else n for n in shape)
         if x.size == 0:
             return da.zeros(shape, dtype=x.dtype, chunks=-1)
-        return x.reshape(shape)
+        try:
+            return x.reshape(shape)
+        except NotImplementedError:  # chunks that do not merge or split evenly
+            pass
+        flat = x.reshape((x.size,))
+        row = math.prod(shape[1:])
+        rows = max(1, flat.chunksize[0] // row) if row else 1
+        return flat.rechunk(rows * row or -1).reshape(shape)
 
     def permute_dims(self, x: da.Array, axes: tuple[int, ...]) -> da.Array:
         return da.transpose(x, axes)
@@ -48,7 +58,12 @@ class Manipulation:
         return x[tuple(0 if i in axes else slice(None) for i in range(x.ndim))]
 
     def flip(self, x: da.Array, axes: tuple[int, ...]) -> da.Array:
-        return x[tuple(slice(None, None, -1) if i in axes else slice(None) for i in range(x.ndim))]
+        reverse = tuple(slice(None, None, -1) if i in axes else slice(None) for i in range(x.ndim))
+        if not any(math.isnan(x.shape[i]) for i in axes):
+            return x[reverse]
+        # A size unknown (after a boolean index): Dask cannot slice it, but the blocks in
+        # reverse order, each reversed, are the flipped array.
+        return x.blocks[reverse].map_blocks(np.flip, axis=axes, dtype=x.dtype, meta=x._meta)
 
     def roll(self, x: da.Array, shifts: tuple[int, ...], axes: tuple[int, ...] | None) -> Any:
         known(x, "roll")
