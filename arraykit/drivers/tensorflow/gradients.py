@@ -55,10 +55,6 @@ _select = S.select
 _recording = record.could_possibly_record
 
 
-def _differentiable(x: Any) -> bool:
-    return x is not None and not isinstance(x, (int, float)) and x.dtype in FLOATING
-
-
 def _with_gradient(forward: Prim, backward: Callable[..., Any]) -> Prim:
     """``forward`` with ``backward(g, y, *xs) -> grads`` as its gradient wherever a
     gradient may be taken: eagerly while a tape records (the forward computation unseen
@@ -72,11 +68,10 @@ def _with_gradient(forward: Prim, backward: Callable[..., Any]) -> Prim:
 
     def prim(*xs: Any) -> Any:
         x = xs[0]
-        if x.dtype not in FLOATING:
+        eager = x.__class__ is EagerTensor
+        if (eager and not _recording()) or x.dtype not in FLOATING:
             return forward(*xs)
-        if x.__class__ is EagerTensor:
-            if not _recording():
-                return forward(*xs)
+        if eager:
             return _recorded(forward, backward, xs)
         return in_graph(*xs)
 
