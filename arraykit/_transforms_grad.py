@@ -1,5 +1,26 @@
 """Gradients: ``grad``, ``value_and_grad``, ``jacobian`` and ``stop_gradient`` (the
-driver's autodiff hooks over natives; trees and checks in ``_transforms``)."""
+driver's autodiff hooks over natives; trees and checks in ``_transforms``).
+
+The gradients every driver gives (the contract; docs/reference/transforms.rst has the
+table, ``tests/test_gradients.py`` and ``tests/test_gradient_choices.py`` enforce it):
+
+* Complex inputs: ``df/dx + i df/dy`` at ``z = x + iy`` (see ``_transforms``).
+* Every primitive's gradient is its derivative, on complex inputs too, wherever it
+  exists, including the special values the standard lists (``exp(0j)``) and singular
+  matrices (``det``'s is the adjugate).
+* Where it does not exist, the subgradient of least norm: ``abs`` at 0 (and ``hypot`` at
+  the origin, ``copysign`` at ``x1 == 0``, complex ``sign`` at 0): 0; ties of
+  ``maximum``, ``minimum``, ``clip``, ``max``, ``min``: an even split; piecewise constant
+  functions (``floor``, real ``sign`` ...): 0, at their jumps too; ``nextafter``: 1 in
+  ``x1``; ``x ** 0``: 0 in ``x`` at 0; ``unique_*``: to the first occurrence.
+* The chain rule in IEEE arithmetic: an unselected ``where`` branch whose derivative is
+  NaN or infinite gives NaN (``0 * inf``), on every driver.
+* Integer and boolean results, and ``*_like``, give zero gradients.
+
+A driver whose backend differs gives the operation a gradient of its own where the
+backend's op is (``drivers/<name>/gradients.py``: ``tf.custom_gradient``,
+``jax.custom_jvp``), without slowing the forward computation.
+"""
 
 from __future__ import annotations
 

@@ -290,7 +290,7 @@ def _tabled(f: Callable[[Any], Any], symmetry: str, rules: RuleSet, o: ComplexOp
         # zeros and infinities (XLA's exp(1.5 - 0j) gave 4.48 + 0j, acos(inf - 0j) -inf j;
         # TF's sqrt(inf - 1j) inf + 0j).  The special values are constants: no gradient
         # flows through them (else the masked-out branches, e.g. INF * cos(b), give
-        # 0 * inf = NaN gradients).
+        # 0 * inf = NaN gradients), but at finite points f's derivative does (below).
         const = o.stop_gradient(x)
         a, b = o.real(const), o.imag(const)
         flip_b = o.signbit(b) & ~o.isnan(b)
@@ -303,9 +303,18 @@ def _tabled(f: Callable[[Any], Any], symmetry: str, rules: RuleSet, o: ComplexOp
         xa, xb = o.real(x), o.imag(x)  # the same reflection, with its gradient
         out = f(o.complex(o.where(flip_a, -xa, xa), o.where(flip_b, -xb, xb)))
         re, im = o.real(out), o.imag(out)
+        re_f, im_f = re, im
+        matched = None
         for cond, r, i in reversed(rules(p, a, b)):
             re = o.where(cond, r, re)
             im = o.where(cond, i, im)
+            matched = cond if matched is None else matched | cond
+        # A rule that matches a finite point where ``f`` is finite (exp(0j): 1 + 0j) fixes
+        # the value only: the derivative there is f's.  Subtracting a zero that carries
+        # it keeps the value exactly (signed zeros too: v - 0.0 is v).
+        keep = matched & o.isfinite(a) & o.isfinite(b) & o.isfinite(re_f) & o.isfinite(im_f)
+        re = re - o.where(~keep, 0.0, o.stop_gradient(re_f) - re_f)
+        im = im - o.where(~keep, 0.0, o.stop_gradient(im_f) - im_f)
         im = o.where(flip_b ^ flip_a, -im, im)  # see the module docstring
         if symmetry == "odd":
             re, im = o.where(flip_a, -re, re), o.where(flip_a, -im, im)

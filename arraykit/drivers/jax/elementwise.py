@@ -23,6 +23,7 @@ from ..._devices import Device
 from ..._dtypes import exact_powers
 from .._complex_cases import with_special_cases
 from .devices import PROBED
+from .gradients import with_derivatives
 from .kernels import kernel_jit
 from .tracing import ArrayImpl
 
@@ -208,6 +209,9 @@ _BINARY: dict[str, Callable[[Any, Any], Any]] = {
     "multiply": jnp.multiply, "nextafter": jnp.nextafter, "not_equal": jnp.not_equal,
     "pow": _pow, "remainder": _remainder, "subtract": jnp.subtract,
 }  # fmt: skip
+
+# The contract's derivatives where jax.numpy's differ (gradients.py).
+_UNARY, _BINARY = with_derivatives(_UNARY), with_derivatives(_BINARY)
 
 
 # What the contract's complex special cases need (``_complex_cases.ComplexOps``).

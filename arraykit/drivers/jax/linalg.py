@@ -33,6 +33,7 @@ from jax import lax
 from ... import _dtypes
 from ..._devices import Device
 from .._base import LinAlgSignal, NotPositiveDefinite, SingularMatrix, first_failing
+from .gradients import abs_
 from .kernels import HIGHEST, KernelTable, compile_table, kernel_jit
 from .tracing import ArrayImpl
 
@@ -118,9 +119,9 @@ def _vector_norm(x: Any, axes: Any, kd: bool, ord: Any) -> Any:
     the largest power could be that small (p > 0), the norm is taken of ``x`` divided by
     its largest magnitude and scaled back, as LAPACK's ``nrm2`` does; elsewhere the scale
     is 1 and the result is bit for bit jnp's, as NumPy's."""
+    a = abs_(x)  # the same values; the contract's derivative at 0 (gradients.py)
     if ord in (0, 1, np.inf, -np.inf) or ord < 0:
-        return jnp.linalg.vector_norm(x, axis=axes, keepdims=kd, ord=ord)
-    a = jnp.abs(x)
+        return jnp.linalg.vector_norm(a, axis=axes, keepdims=kd, ord=ord)
     small = _dtypes.subnormal_power_bound(a.dtype, ord)
     m = jnp.max(a, axis=axes, keepdims=True, initial=0)
     scale = jnp.where((m > 0) & (m < small), m, jnp.ones_like(m))
@@ -172,7 +173,13 @@ def _complex_of(dtype: Any) -> Any:
 
 @kernel_jit
 def _eig(x: Any) -> tuple[Any, Any]:
-    w, v = jnp.linalg.eig(x)
+    # jnp.linalg.eig, with the eigenvectors' derivatives (valid for distinct eigenvalues,
+    # as TensorFlow's; JAX refuses them by default)
+    w, v = lax.linalg.eig(
+        jnp.asarray(x, jnp.result_type(x, 1.0)),
+        compute_left_eigenvectors=False,
+        enable_eigvec_derivs=True,
+    )
     ct = _complex_of(x.dtype)
     return w.astype(ct), v.astype(ct)
 

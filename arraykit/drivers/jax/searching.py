@@ -13,7 +13,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from .kernels import KernelTable, compile_table
-from .tracing import concrete
+from .tracing import known_value
 
 _TABLE: KernelTable = {
     "argmax": (lambda x, axis, keepdims: jnp.argmax(x, axis=axis, keepdims=keepdims), (1, 2)),
@@ -42,5 +42,5 @@ class Searching:
     _from_host: Callable[[Any, Any], Any]
 
     def nonzero(self, x: Any) -> tuple[Any, ...]:
-        concrete(x, "nonzero", _NONZERO, _NONZERO_INSTEAD)
+        x = known_value(x, "nonzero", _NONZERO, _NONZERO_INSTEAD)
         return self._from_host(np.nonzero(np.asarray(x)), x)

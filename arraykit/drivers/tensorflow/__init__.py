@@ -43,11 +43,12 @@ from tensorflow.python.ops import gen_array_ops as ga
 from tensorflow.python.ops import gen_math_ops as gm
 
 from .._base import Capabilities, Driver
-from . import elementwise
+from . import elementwise, gradients
 from . import support as S
 from .creation import Creation
 from .devices import Devices
 from .fft import FFT
+from .gradients import Gradients
 from .indexing import Indexing
 from .interop import Interop
 from .linalg import Linalg
@@ -65,6 +66,7 @@ _EagerTensor = tf_ops.EagerTensor
 
 
 class TensorFlowDriver(
+    Gradients,
     Creation,
     Indexing,
     Manipulation,
@@ -111,11 +113,14 @@ class TensorFlowDriver(
         for dev in self._devices:
             first_of_kind.setdefault(dev.kind, dev.native)
         nan_elementwise, nan_reductions = elementwise.propagates_nan(list(first_of_kind.values()))
-        for prim_name, fn in elementwise.build(self._k, nan_elementwise).items():
+        prims = elementwise.build(self._k, nan_elementwise)
+        prims.update(gradients.elementwise(prims))  # the contract's gradients
+        for prim_name, fn in prims.items():
             setattr(self, prim_name, fn)
         self._init_statistics(nan_reductions)
         self._init_sorting()
         super().__init__()
+        self._install_gradients()
         if len(self._devices) > 1:
             self._install_pinning()
 
