@@ -24,6 +24,7 @@ from ._core import (
     check_array,
     new,
     normalize_axis,
+    refuse_under_vmap,
     same_driver,
 )
 from ._creation import asarray
@@ -244,6 +245,13 @@ def _normalize_key(x: Array, key: Any, fn: str) -> tuple:
                 item = asarray(item, driver=drv, device=drv.device_of(x._value))
             if isinstance(item, Array) and item._dtype is dt.bool:
                 consumed += item.ndim
+                if fn == "__getitem__":  # x[mask] = v keeps the shape
+                    refuse_under_vmap(
+                        "boolean indexing x[mask]",
+                        "the number of True elements of the mask",
+                        "use ak.where(mask, x, fill), which keeps the shape, or integer "
+                        "indices computed outside the mapped function",
+                    )
             elif item.__class__ is not bool:
                 consumed += 1
         elif isinstance(item, slice):

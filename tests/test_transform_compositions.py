@@ -1,6 +1,7 @@
 """Transforms composed in every order (issue 30): ``grad``, ``value_and_grad``,
 ``jacobian``, ``jit`` and ``vmap`` nested two and three deep, with ``in_axes``/
-``out_axes`` and tree arguments.
+``out_axes`` and tree arguments; data-dependent shapes under ``vmap``; ``vmap`` over an
+axis of size 0.
 
 Every result is checked against a NumPy reference that is not arraykit: central finite
 differences of the same function written in NumPy for derivatives, a Python loop for
@@ -10,6 +11,9 @@ the others (capability flags, never names).
 """
 
 from __future__ import annotations
+
+import contextlib
+import re
 
 import numpy as np
 import pytest
@@ -323,3 +327,148 @@ def test_vmap_and_jit_of_trees_without_gradients(driver):
     pairs = vmap(lambda wx: (wx[0] * wx[1], ak.sum(wx[1])), in_axes=((None, 1),), out_axes=(1, 0))
     prod, sums = pairs((ak.asarray(W), ak.asarray(X.T.copy())))
     assert_close(to_numpy((prod, sums)), ((W * X).T, X.sum(1)), EXACT)
+
+
+# ---------------------------------------------------------------------- data-dependent shapes
+DATA_DEPENDENT = [
+    ("unique_values", lambda r: ak.unique_values(r)),
+    ("unique_counts", lambda r: ak.unique_counts(r).counts),
+    ("unique_inverse", lambda r: ak.unique_inverse(r).values),
+    ("unique_all", lambda r: ak.unique_all(r).indices),
+    ("nonzero", lambda r: ak.nonzero(r)[0]),
+    ("boolean indexing x[mask]", lambda r: r[r > 0]),
+    ("boolean indexing x[mask]", lambda r: ak.sum(r[ak.asarray([True, False, True])])),
+    ("repeat", lambda r: ak.repeat(r, ak.astype(r > 0, ak.int64))),
+]
+# Rows whose results have one size (a loop could stack them) and rows whose results differ.
+SAME_SIZES = np.array([[1.0, -2.0, 3.0], [4.0, -5.0, 6.0]])
+OTHER_SIZES = np.array([[1.0, 1.0, 0.0], [4.0, -5.0, 6.0]])
+
+
+@pytest.mark.parametrize("data", [SAME_SIZES, OTHER_SIZES], ids=["same-sizes", "other-sizes"])
+@pytest.mark.parametrize(("fn", "f"), DATA_DEPENDENT, ids=lambda v: v if isinstance(v, str) else "")
+def test_data_dependent_shapes_under_vmap_raise_one_error(driver, fn, f, data):
+    message = "^" + re.escape(f"vmap: {fn} has a data-dependent output shape (")
+    x = ak.asarray(data)
+    for mapped in (vmap(f), jit(vmap(f)), vmap(jit(f))):
+        with pytest.raises(ValueError, match=message) as info:
+            mapped(x)
+        assert "which vmap cannot batch" in str(info.value)
+    f(x[0])  # eagerly it runs: the refusal is vmap's only
+    if driver.capabilities.autodiff:
+        with pytest.raises(ValueError, match=message):
+            g(lambda xs: ak.sum(ak.astype(vmap(f)(xs), ak.float64)))(x)
+
+
+def test_a_jit_traced_outside_vmap_refuses_inside(driver):
+    """A trace of ak.jit made eagerly is not reused inside vmap (TensorFlow's would
+    have vectorised or looped over its Unique op, and stacked when the sizes agreed)."""
+    jitted = jit(lambda r: ak.unique_values(r))
+    x = ak.asarray(SAME_SIZES)
+    with contextlib.suppress(TypeError):  # a driver that cannot trace it refuses eagerly
+        np.testing.assert_array_equal(np.asarray(jitted(x[0])), np.unique(SAME_SIZES[0]))
+    with pytest.raises(ValueError, match=r"^vmap: unique_values has a data-dependent"):
+        vmap(jitted)(x)
+    with contextlib.suppress(TypeError):  # and the eager trace still serves eager calls
+        np.testing.assert_array_equal(np.asarray(jitted(x[1])), np.unique(SAME_SIZES[1]))
+
+
+def test_shape_keeping_alternatives_run_under_vmap(driver):
+    """The remedies the error names: ak.where and a masked assignment keep the shape."""
+    x = ak.asarray(OTHER_SIZES)
+    kept = vmap(lambda r: ak.where(r > 0, r, 0.0))(x)
+    np.testing.assert_array_equal(np.asarray(kept), np.where(OTHER_SIZES > 0, OTHER_SIZES, 0.0))
+    counted = vmap(ak.count_nonzero)(x)
+    np.testing.assert_array_equal(np.asarray(counted), np.count_nonzero(OTHER_SIZES, axis=1))
+
+
+# ---------------------------------------------------------------------- size-0 axes
+# f of a row of 3 and its NumPy twin: over zero rows, vmap gives empty stacks of what f
+# gives for one row (JAX's rule: the shapes and dtypes of f's results, zero of them).
+ZERO = [
+    ("sum", lambda r: ak.sum(r), lambda r: np.sum(r)),
+    ("identity", lambda r: r, lambda r: r),
+    ("outer", lambda r: r[:, None] * r[None, :], lambda r: r[:, None] * r[None, :]),
+    ("tuple", lambda r: (ak.argmax(r), ak.sum(r)), lambda r: (np.argmax(r), np.sum(r))),
+    ("astype", lambda r: ak.astype(r, ak.int32), lambda r: r.astype(np.int32)),
+    ("solve", lambda r: ak.linalg.solve(ak.eye(3) + r[:, None], r),
+     lambda r: np.linalg.solve(np.eye(3) + r[:, None], r)),
+    ("dict", lambda r: {"m": ak.max(r), "c": ak.cumulative_sum(r)},
+     lambda r: {"m": np.max(r), "c": np.cumsum(r)}),
+]  # fmt: skip
+
+
+def empty_like_results(tree, axis):
+    """What vmap must return over zero elements, from one element's results ``tree``."""
+    if isinstance(tree, tuple):
+        return tuple(empty_like_results(t, axis) for t in tree)
+    if isinstance(tree, dict):
+        return {k: empty_like_results(v, axis) for k, v in tree.items()}
+    shape = np.shape(tree)
+    return np.empty((*shape[:axis], 0, *shape[axis:]), np.asarray(tree).dtype)
+
+
+def assert_same_empty(got, expected):
+    if isinstance(expected, (tuple, dict)):
+        assert type(got) is type(expected)
+        for a, b in zip(
+            got.values() if isinstance(got, dict) else got,
+            expected.values() if isinstance(expected, dict) else expected,
+            strict=True,
+        ):
+            assert_same_empty(a, b)
+        return
+    assert isinstance(got, ak.Array)
+    assert (got.shape, got.dtype) == (expected.shape, expected.dtype)
+
+
+@pytest.mark.parametrize(("name", "f", "nf"), ZERO, ids=[z[0] for z in ZERO])
+def test_vmap_over_a_size_zero_axis_gives_empty_stacks(driver, name, f, nf):
+    one = nf(np.zeros(3))
+    zeros = ak.asarray(np.zeros((0, 3)))
+    for mapped in (vmap(f), jit(vmap(f)), vmap(jit(f))):
+        assert_same_empty(mapped(zeros), empty_like_results(one, 0))
+    if not isinstance(one, (tuple, dict)):  # the batch along the last axis, in and out
+        along_1 = vmap(f, in_axes=1, out_axes=-1)(ak.asarray(np.zeros((3, 0))))
+        assert_same_empty(along_1, empty_like_results(one, np.ndim(one)))
+
+
+def test_vmap_over_a_size_zero_axis_with_unmapped_arguments(driver):
+    w = ak.asarray(np.ones((3, 2)))
+    out = vmap(lambda r, w: r @ w, in_axes=(0, None))(ak.asarray(np.zeros((0, 3))), w)
+    assert (out.shape, out.dtype) == ((0, 2), ak.float64)
+    nested = vmap(vmap(ak.sum))(ak.asarray(np.zeros((2, 0, 3))))
+    assert (nested.shape, nested.dtype) == ((2, 0), ak.float64)
+    with pytest.raises(ValueError, match="out_axes=None takes an output of the first mapped"):
+        vmap(ak.sum, out_axes=None)(ak.asarray(np.zeros((0, 3))))
+
+
+def test_gradients_over_a_size_zero_axis(driver):
+    needs_autodiff(driver)
+    zeros = ak.asarray(np.zeros((0, 3)))
+    f = FUNCS["elementwise"][0]
+    for got in (
+        vmap(g(f))(zeros),
+        g(total(vmap(f)))(zeros),
+        jit(vmap(g(f)))(zeros),
+        vmap(jac(f))(zeros),
+    ):
+        assert (got.shape, got.dtype) == ((0, 3), ak.float64)
+    assert jac(vmap(f))(zeros).shape == (0, 0, 3)
+
+
+def test_a_generator_draws_nothing_over_a_size_zero_axis(driver):
+    rng, twin = ak.random.default_rng(5), ak.random.default_rng(5)
+    out = vmap(lambda row, rng: row * rng.random(3))(ak.asarray(np.zeros((0, 3))), rng)
+    assert out.shape == (0, 3)
+    np.testing.assert_array_equal(np.asarray(rng.random(3)), np.asarray(twin.random(3)))
+
+
+def test_vmap_over_rows_selected_by_a_mask(driver):
+    """Rows picked by a boolean mask (a size the Dask driver knows only once computed)."""
+    data = np.array([[1.0, 2.0], [-3.0, 4.0], [5.0, -6.0], [-7.0, 8.0]])
+    for keep in (data[:, 0] > 0, data[:, 0] > 9):
+        x = ak.asarray(data)
+        rows = x[ak.asarray(keep)]
+        got = vmap(lambda r, w: ak.sum(r * w), in_axes=(0, None))(rows, ak.asarray([1.0, 2.0]))
+        np.testing.assert_array_equal(np.asarray(got), data[keep] @ np.array([1.0, 2.0]))
