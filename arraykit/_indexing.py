@@ -28,6 +28,7 @@ from ._core import (
     check_array,
     new,
     normalize_axis,
+    refuse_under_vmap,
     same_driver,
 )
 from ._creation import asarray
@@ -352,7 +353,17 @@ def _normalize_key(x: Array, key: Any, fn: str) -> tuple:
         elif isinstance(item, (Array, list, np.ndarray)):
             if isinstance(item, (list, np.ndarray)):  # NumPy-style keys: host index data
                 item = asarray(item, driver=drv, device=drv.device_of(x._value))
-            consumed += item.ndim if item._dtype is dt.bool else 1
+            if item._dtype is dt.bool:
+                consumed += item.ndim
+                if fn == "__getitem__":  # x[mask] = v keeps the shape
+                    refuse_under_vmap(
+                        "boolean indexing x[mask]",
+                        "the number of True elements of the mask",
+                        "use ak.where(mask, x, fill), which keeps the shape, or integer "
+                        "indices computed outside the mapped function",
+                    )
+            else:
+                consumed += 1
         elif isinstance(item, slice):
             consumed += 1
         else:

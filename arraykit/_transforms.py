@@ -41,6 +41,11 @@ Decisions:
   traced leaves or the results, other drivers' arrays, results whose structure varies).
 * ``vmap`` keeps the driver's mapped function per argument structure and dtypes, so a
   tracing driver (TensorFlow) traces once per shape, not once per call.
+* Inside ``vmap``'s function, data-dependent shapes (``unique_*``, ``nonzero``,
+  ``x[mask]``, ``repeat`` with an array) raise one ``ValueError`` on every driver
+  (``_core.refuse_under_vmap``; ``ak.jit`` traces inside ``vmap`` apart from eager ones);
+  over an axis of size 0, ``vmap`` returns empty stacks of ``f``'s results for one element
+  (JAX's answer; drivers without a tracer run ``f`` once on zeros to learn them).
 * ``jacobian`` returns, for each output leaf, the argument's structure (a tuple of them
   for a tuple ``argnums``) with leaves of shape ``out.shape + leaf.shape`` (reverse mode).
 """

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ._array import Array, _object_new
+from ._core import transform_tracing
 from ._linalg_checks import failure
 from ._transforms import (
     check_callable,
@@ -266,7 +267,10 @@ def jit(
                     return wrapper(*args, **kwargs)
             natives = tuple(x._value for x in leaves)
             shape_of = drv.shape_of
-            key = _static_key((tuple(specs), kw_spec, tuple(shape_of(v) for v in natives)), fn)
+            shapes = tuple(shape_of(v) for v in natives)
+            # Inside ak.vmap or not: a trace made outside and reused inside would skip what
+            # vmap refuses (data-dependent shapes, _core.refuse_under_vmap).
+            key = _static_key((tuple(specs), kw_spec, shapes, transform_tracing.mapping > 0), fn)
             call = compiled.get(drv)
             if call is None:
 

@@ -8,14 +8,13 @@ from collections.abc import Callable
 from typing import Any
 
 from ._array import Array
-from ._core import normalize_axis
+from ._core import normalize_axis, transform_tracing
 from ._linalg_checks import failure
 from ._manipulation import moveaxis
 from ._transforms import (
     check_callable,
     flatten,
     flatten_args,
-    marked,
     stateful,
     transform_hooks,
     unflatten,
@@ -27,6 +26,24 @@ __all__ = ["vmap"]
 
 
 _MAPPED_CACHE_SIZE = 64
+
+
+def _mapping(f: Callable) -> Callable:
+    """``f`` with ``transform_tracing.depth`` and ``.mapping`` raised while it runs: what
+    cannot be batched (a data-dependent shape: ``_core.refuse_under_vmap``) refuses."""
+
+    @functools.wraps(f)
+    def run(*args: Any) -> Any:
+        tracing = transform_tracing
+        tracing.depth += 1
+        tracing.mapping += 1
+        try:
+            return f(*args)
+        finally:
+            tracing.depth -= 1
+            tracing.mapping -= 1
+
+    return run
 
 
 def _leaf_axes(arg: Any, axes: Any, out: list, fn: str) -> None:
@@ -86,6 +103,10 @@ def vmap(
     output.  Drivers without ``capabilities.vmap`` (NumPy) loop over the axis and stack.
     Indices inside ``f`` are values of the mapped program, checked as in ``ak.jit``:
     ``checked=True`` makes an out-of-range one raise ``IndexError`` on every device.
+    Inside ``f``, functions whose result's shape depends on the data (``unique_*``,
+    ``nonzero``, ``x[mask]``, ``repeat`` with an array) raise ``ValueError`` on every
+    driver.  Over an axis of size 0 the results are empty stacks of what ``f`` returns
+    for one element, as ``jax.vmap``'s (see the reference page, "Function transforms").
 
     Examples
     --------
@@ -94,10 +115,12 @@ def vmap(
     Array([3, 7], dtype=int64)
     >>> ak.vmap(ak.matmul, in_axes=(0, None))(ak.ones((3, 2, 2)), ak.asarray([1.0, 2.0])).shape
     (3, 2)
+    >>> ak.vmap(lambda row: row[:2] * 2)(ak.zeros((0, 5))).shape
+    (0, 2)
     """
     check_callable(f, "vmap")
     fn = "vmap"
-    user_f, f = f, marked(f)
+    user_f, f = f, _mapping(f)
 
     @functools.wraps(user_f)
     def wrapper(*args: Any) -> Any:
@@ -124,8 +147,9 @@ def vmap(
                 continue
             ax = normalize_axis(ax, x.ndim, fn, "in_axes")
             axes.append(ax)
-            sizes.setdefault(x.shape[ax], x.shape)
-        if not sizes:
+            if x.shape[ax] is not None:  # unknown (lazy drivers): the driver finds it
+                sizes.setdefault(x.shape[ax], x.shape)
+        if not sizes and all(ax is None for ax in axes):
             raise ValueError(f"{fn}: in_axes maps no array argument (all None)")
         if len(sizes) > 1:
             raise ValueError(
@@ -164,11 +188,14 @@ def vmap(
         outs = entry[0](*(x._value for x in flat))
         n_state = entry[1][1]
         if n_state:
-            values = iter(outs[len(outs) - n_state :])
-            for obj in stateful(args, []):
-                old: list[Array] = []
-                flatten(obj.__ak_flatten__(), old)
-                obj.__ak_update__([Array._new(next(values), drv, x._dtype)[0] for x in old])
+            states = outs[len(outs) - n_state :]
+            # Over zero elements nothing was drawn: the state stays as it was (a loop's).
+            if drv.shape_of(states[0])[0] != 0:
+                values = iter(states)
+                for obj in stateful(args, []):
+                    old: list[Array] = []
+                    flatten(obj.__ak_flatten__(), old)
+                    obj.__ak_update__([Array._new(next(values), drv, x._dtype)[0] for x in old])
             outs = outs[: len(outs) - n_state]
         out = unflatten(entry[1][0], iter(outs), drv, dtype_of_value=True)
         return _move_out_axes(out, out_axes, fn)
@@ -190,6 +217,11 @@ def vmap(
 def _move_out_axes(tree: Any, axes: Any, fn: str) -> Any:
     if tree.__class__ is Array:
         if axes is None:
+            if tree.shape[0] == 0:
+                raise ValueError(
+                    f"{fn}: out_axes=None takes an output of the first mapped element, and "
+                    "the mapped axis has size 0"
+                )
             return tree[0]
         if not isinstance(axes, int):
             raise TypeError(f"{fn}: out_axes for an array output must be an int or None")

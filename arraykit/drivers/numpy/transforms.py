@@ -1,6 +1,9 @@
 """Function-transform hooks of the NumPy driver (the contract: ``_base.Transforms``).
 
-``jit`` runs ``fn`` eagerly and ``vmap`` loops over the mapped axis and stacks.  There
+``jit`` runs ``fn`` eagerly and ``vmap`` loops over the mapped axis and stacks; over an
+axis of size 0 it runs ``fn`` once on a stand-in element of zeros, for the shapes and
+dtypes of its results (JAX and TensorFlow trace ``fn`` to the same end), and returns
+empty stacks of them (``Transforms.vmap``'s contract).  There
 is no automatic differentiation: ``capabilities.autodiff`` is false, so core raises its
 ``TypeError`` (naming the drivers that differentiate) before it would call
 ``value_and_grad`` or ``jacobian``, and this driver leaves those hooks out.
@@ -14,6 +17,30 @@ from typing import Any
 import numpy as np
 
 from .._base import JIT_OPTIONS, Transforms, check_jit_options
+
+
+def empty_stacks(
+    fn: Callable, leaves: tuple, in_axes: tuple[int | None, ...], out_axes: int
+) -> tuple:
+    """``fn``'s results over zero elements: empty stacks of the results ``fn`` gives for
+    one element of zeros (run only for their shapes and dtypes)."""
+    args = [
+        x if a is None else np.zeros(x.shape[:a] + x.shape[a + 1 :], x.dtype)
+        for x, a in zip(leaves, in_axes, strict=True)
+    ]
+    try:
+        with np.errstate(all="ignore"):
+            outs = fn(*args)
+    except Exception as e:
+        e.add_note(
+            "vmap: over an axis of size 0, the 'numpy' driver runs the function once on an "
+            "element of zeros to find the shapes of its results"
+        )
+        raise
+    return tuple(
+        np.empty((*np.shape(o)[:out_axes], 0, *np.shape(o)[out_axes:]), np.asarray(o).dtype)
+        for o in outs
+    )
 
 
 class NumPyTransforms(Transforms):
@@ -34,7 +61,7 @@ class NumPyTransforms(Transforms):
                 ]
                 results.append(tuple(fn(*args)))
             if not results:
-                raise ValueError("vmap: cannot map over an axis of size 0 on this driver")
+                return empty_stacks(fn, leaves, in_axes, out_axes)
             return tuple(np.stack(outs, axis=out_axes) for outs in zip(*results, strict=True))
 
         return mapped

@@ -273,7 +273,7 @@ class Linalg:
         # near its largest magnitude (exact) so that large values do not overflow
         a = gm.complex_abs(x, Tout=S.REAL_OF[x.dtype]) if x.dtype in COMPLEX else gm._abs(x)
         nd = len(S.static_shape(x))
-        m = gm._max(a, S.int_list((nd - 2, nd - 1)), True)
+        m = gm._max(a, S.axis_list((nd - 2, nd - 1)), True)
         ok = gm.logical_and(gm.is_finite(m), gm.greater(m, S.zeros_like(m)))
         e = gm.floor(gm.real_div(gm.log(_select(ok, m, S.scalar_like(1.0, m))),
                                  S.scalar_like(math.log(2.0), m)))  # fmt: skip
@@ -303,7 +303,7 @@ class Linalg:
             rtol = S.scalar_like(max(m, n) * float(np.finfo(s.dtype.as_numpy_dtype).eps), s)
         else:
             rtol = ga.expand_dims(rtol, S.const(-1, tf.int64))
-        smax = gm._max(s, S.int_list((-1,)), True) if S.static_shape(s)[-1] != 0 else s
+        smax = gm._max(s, S.axis_list((-1,)), True) if S.static_shape(s)[-1] != 0 else s
         keep = gm.greater(s, gm.mul(rtol, smax))
         inv_s = _select(
             keep, gm.reciprocal(_select(keep, s, S.scalar_like(1.0, s))), S.zeros_like(s)
@@ -317,7 +317,7 @@ class Linalg:
         a = _real(gm.complex_abs(x, Tout=S.REAL_OF[x.dtype])) if x.dtype in COMPLEX else gm._abs(x)
         if axes is None:
             axes = tuple(range(len(S.static_shape(x))))
-        ax = S.int_list(tuple(axes))
+        ax = S.axis_list(tuple(axes))
         if ord == math.inf:
             return gm._max(a, ax, keepdims)
         if ord == -math.inf:
@@ -347,22 +347,22 @@ class Linalg:
 
     def matrix_norm(self, x: Any, keepdims: bool, ord: Any) -> Any:
         nd = len(S.static_shape(x))
-        last2 = S.int_list((nd - 2, nd - 1))
+        last2 = S.axis_list((nd - 2, nd - 1))
         if ord in ("fro", "nuc", 2, -2):
             if ord == "fro":
                 a = gm.complex_abs(x, Tout=S.REAL_OF[x.dtype]) if x.dtype in COMPLEX else gm._abs(x)
                 out = gm.sqrt(gm._sum(gm.square(a), last2, False))
             else:
                 s = self.svdvals(x)
-                ax = S.int_list((nd - 2,))
+                ax = S.axis_list((nd - 2,))
                 red = {"nuc": gm._sum, 2: gm._max, -2: gm._min}[ord]
                 out = red(s, ax, False)
         else:
             a = gm.complex_abs(x, Tout=S.REAL_OF[x.dtype]) if x.dtype in COMPLEX else gm._abs(x)
             sum_axis, red_axis = (nd - 2, nd - 2) if abs(ord) == 1 else (nd - 1, nd - 2)
-            sums = gm._sum(a, S.int_list((sum_axis,)), False)
+            sums = gm._sum(a, S.axis_list((sum_axis,)), False)
             red = gm._max if ord > 0 else gm._min
-            out = red(sums, S.int_list((red_axis,)), False)
+            out = red(sums, S.axis_list((red_axis,)), False)
         if keepdims:
             out = ga.expand_dims(ga.expand_dims(out, S.const(-1, tf.int64)), S.const(-1, tf.int64))
         return out

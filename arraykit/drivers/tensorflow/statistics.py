@@ -129,7 +129,7 @@ class Statistics:
                 )  # fmt: skip
             else:
                 first = ga.fill(S.int_list(tuple(shape)), S.scalar_like(1 if prod else 0, x))
-            out = ga.concat_v2([first, out], S.const(axis, tf.int64))
+            out = ga.concat_v2([first, out], S.const(axis, tf.int32))
         return out
 
     def cumulative_sum(self, x: Any, axis: int, dtype: np.dtype, include_initial: bool) -> Any:
