@@ -4,17 +4,26 @@ and pickling.
 ``np.tanh(x)`` or ``np.sum(x, axis=0)`` on an arraykit array runs through arraykit, on
 the array's driver and device, and returns an arraykit array.  NumPy arrays and
 scalars among the arguments are host data: they join the arraykit array's driver and
-device (as ``ak.asarray`` would).
+device (as ``ak.asarray`` would).  So do the ufunc methods (``np.add.at``,
+``np.add.reduce``, ``accumulate``, ``reduceat``, ``outer``) and ufunc calls with
+``out=``, ``where=`` or ``dtype=``, with NumPy's values and dtypes (``_ufuncs``).
+
+Nothing writes behind arraykit's back.  ``np.add.at(x, i, v)`` and an ``out=x`` array
+update ``x`` through arraykit's write machinery (a functional update on TensorFlow, JAX
+and Dask, in place on NumPy), so ``x`` and its live views change, as in NumPy.
 
 A NumPy function arraykit has no counterpart for (``np.unique``, ``np.atleast_1d``...),
-or a ufunc call arraykit does not take (``np.add.reduce``, ``out=``...), runs on a host
-copy of the arrays, and its array results come back to the first array's driver and
-device, so client code works; the round trip is never silent: it warns with a
-``HostFallbackWarning`` (once per call site, as Python's warning filter does), or raises
-``HostFallbackError`` under ``ak.use(host_fallback="error")``, or is quiet under
-``"allow"``.  The host copy of a TF or JAX array is read-only, so a NumPy function that
-writes into one (``out=x``) fails with NumPy's read-only error rather than losing the
-write; on the NumPy driver it shares memory and the write lands, as in NumPy.
+or a ufunc arraykit lacks (``np.logaddexp2``), runs on a host copy of the arrays, and
+its array results come back to the first array's driver and device, so client code
+works; the round trip is never silent: it warns with a ``HostFallbackWarning`` (once per
+call site, as Python's warning filter does), or raises ``HostFallbackError`` under
+``ak.use(host_fallback="error")``, or is quiet under ``"allow"``.  The arrays such a
+function writes (``out=``, ``ufunc.at``'s first operand, ``np.copyto``'s destination,
+``np.fill_diagonal``'s matrix...) get a writable host copy, written back through
+``__setitem__`` after the call; the host copy of any other TF, JAX or Dask array is
+read-only, so a NumPy function that writes into an input fails with NumPy's read-only
+error rather than losing the write (on the NumPy driver it shares memory and the write
+lands, as in NumPy).
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ from ._transforms import (
     flatten_args,
     has_constant,
     no_autodiff_error,
+    refuse_writes,
     transform_hooks,
     unflatten,
     unwrap_out,
@@ -78,8 +79,12 @@ def _gradient_call(
     aux_spec: list[tuple] = []
 
     def native(*leaf_tuples: Any) -> Any:
-        call_args = [unflatten(s, iter(t), drv) for s, t in zip(specs, leaf_tuples, strict=True)]
+        made: list = []
+        call_args = [
+            unflatten(s, iter(t), drv, made=made) for s, t in zip(specs, leaf_tuples, strict=True)
+        ]
         out = f(*call_args)
+        refuse_writes(made, [v for t in leaf_tuples for v in t], fn)
         if has_aux:
             if not (isinstance(out, tuple) and len(out) == 2):
                 raise TypeError(f"{fn}: with has_aux=True, f must return a pair (value, aux)")
@@ -191,11 +196,14 @@ def jacobian(f: Callable[..., Any], /, argnums: int | tuple[int, ...] = 0) -> Ca
         out_spec: list[tuple] = []
 
         def native(*leaf_tuples: Any) -> tuple:
+            made: list = []
             call_args = [
-                unflatten(s, iter(t), drv) for s, t in zip(specs, leaf_tuples, strict=True)
+                unflatten(s, iter(t), drv, made=made)
+                for s, t in zip(specs, leaf_tuples, strict=True)
             ]
             leaves: list[Array] = []
             spec = flatten(f(*call_args), leaves)
+            refuse_writes(made, [v for t in leaf_tuples for v in t], fn)
             for x in leaves:
                 if x._dtype.kind != "f":
                     raise TypeError(

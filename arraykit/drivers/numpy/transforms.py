@@ -1,6 +1,7 @@
 """Function-transform hooks of the NumPy driver (the contract: ``_base.Transforms``).
 
-``jit`` runs ``fn`` eagerly and ``vmap`` loops over the mapped axis and stacks.  There
+``jit`` runs ``fn`` eagerly and ``vmap`` loops over the mapped axis and stacks (each
+element a view, as in a NumPy loop, so writes to it land in the caller's array).  There
 is no automatic differentiation: ``capabilities.autodiff`` is false, so core raises its
 ``TypeError`` (naming the drivers that differentiate) before it would call
 ``value_and_grad`` or ``jacobian``, and this driver leaves those hooks out.
@@ -16,6 +17,12 @@ import numpy as np
 from .._base import JIT_OPTIONS, Transforms, check_jit_options
 
 
+def _read_only(x: np.ndarray) -> np.ndarray:
+    view = x.view()
+    view.flags.writeable = False
+    return view
+
+
 class NumPyTransforms(Transforms):
     """Eager stand-ins: ``jit`` is the identity, ``vmap`` a loop, no gradients."""
 
@@ -27,10 +34,16 @@ class NumPyTransforms(Transforms):
         def mapped(*leaves: Any) -> tuple:
             size = next(x.shape[a] for x, a in zip(leaves, in_axes, strict=True) if a is not None)
             results = []
+            # Mapped arguments are views of their element (a write lands in the caller's
+            # array, as in NumPy's loop over views); the others read-only views, so that
+            # a write to them makes a copy, which core finds and refuses.
+            fixed = [
+                _read_only(x) if a is None else x for x, a in zip(leaves, in_axes, strict=True)
+            ]
             for i in range(size):
                 args = [
-                    x if a is None else np.take(x, i, axis=a)
-                    for x, a in zip(leaves, in_axes, strict=True)
+                    x if a is None else x[(slice(None),) * a + (i, Ellipsis)]  # 0-d: a view too
+                    for x, a in zip(fixed, in_axes, strict=True)
                 ]
                 results.append(tuple(fn(*args)))
             if not results:
