@@ -180,9 +180,13 @@ def array_function(namespace: ModuleType, func: Any, types: Any, args: tuple, kw
             written.append(args[0])
         return _host_fallback(func, args, kwargs, like, f"numpy.{name}", written)
     renames = entry[1]
+    out = kwargs.pop("out", None) if "out" in kwargs else None
     args = tuple(_convert(a, like) for a in args)
     kwargs = {renames.get(k, k): _convert(v, like) for k, v in kwargs.items()}
-    return fn(*args, **kwargs)
+    result = fn(*args, **kwargs)
+    if out is None:
+        return result
+    return _ufuncs.write_out(out, result, name)  # np.sum(x, out=y): written through arraykit
 
 
 # ---------------------------------------------------------------------- host fallback

@@ -102,10 +102,12 @@ def _clamped(x: Array) -> np.ndarray:
     return np.zeros(tuple(min(n, 1) for n in x.shape), dtype=x._dtype)
 
 
-def _write(out: Any, value: Array, name: str) -> Any:
-    """Store ``value`` into ``out`` (NumPy's ``same_kind`` rule for ``out=``) and return
-    ``out``: an arraykit array through ``__setitem__`` (its views see it), a NumPy array
-    in place (NumPy refuses a read-only one)."""
+def write_out(out: Any, value: Array, name: str) -> Any:
+    """Store ``value`` into ``out`` (NumPy's ``same_kind`` rule for ``out=``): an arraykit
+    array through ``__setitem__`` (its views see it), returned; a NumPy array in place
+    (NumPy refuses a read-only one), returned as an arraykit array beside ``value`` (as a
+    NumPy operand joins the arraykit one: ``host += x`` makes ``host`` arraykit's, which
+    client code mixing the two relies on)."""
     target = out._dtype if out.__class__ is Array else out.dtype
     if not np.can_cast(value._dtype, target, "same_kind"):
         raise TypeError(
@@ -114,9 +116,9 @@ def _write(out: Any, value: Array, name: str) -> Any:
         )
     if out.__class__ is Array:
         out[...] = value if value._dtype is target else astype(value, target)
-    else:
-        np.copyto(out, np.asarray(value), casting="same_kind")
-    return out
+        return out
+    np.copyto(out, np.asarray(value), casting="same_kind")
+    return asarray(out, driver=value._driver, device=value.device)
 
 
 def _single_out(kwargs: dict, name: str) -> Any:
@@ -165,7 +167,7 @@ def call(ufunc: np.ufunc, fn: Any, inputs: tuple, kwargs: dict, like: Array) -> 
         if other._dtype != res._dtype:
             other = astype(other, res._dtype)
         res = _where(_array(mask, like), res, other)
-    return res if out is None else _write(out, res, name)
+    return res if out is None else write_out(out, res, name)
 
 
 def outer(ufunc: np.ufunc, fn: Any, inputs: tuple, kwargs: dict, like: Array) -> Any:
@@ -240,7 +242,7 @@ def reduce(ufunc: np.ufunc, fn: Any, inputs: tuple, kwargs: dict, like: Array) -
     if keepdims:
         res = reshape(res, kept)
     res = _cast(res, res_dtype)
-    return res if out is None else _write(out, res, f"{name}.reduce")
+    return res if out is None else write_out(out, res, f"{name}.reduce")
 
 
 def _initial(kwargs: dict) -> dict:
@@ -320,7 +322,7 @@ def accumulate(ufunc: np.ufunc, fn: Any, inputs: tuple, kwargs: dict, like: Arra
             xs = stack(acc)
         res = moveaxis(xs, 0, axis)
     res = _cast(res, dtype)
-    return res if out is None else _write(out, res, f"{name}.accumulate")
+    return res if out is None else write_out(out, res, f"{name}.accumulate")
 
 
 def reduceat(ufunc: np.ufunc, fn: Any, inputs: tuple, kwargs: dict, like: Array) -> Any:
@@ -352,7 +354,7 @@ def reduceat(ufunc: np.ufunc, fn: Any, inputs: tuple, kwargs: dict, like: Array)
         red = _reduce(ufunc, fn, part, (0,), dtype, None, None)
         pieces.append(expand_dims(_cast(red, dtype), axis=0))
     res = moveaxis(concat(pieces), 0, axis) if pieces else _cast(moveaxis(xs[:0], 0, axis), dtype)
-    return res if out is None else _write(out, res, f"{name}.reduceat")
+    return res if out is None else write_out(out, res, f"{name}.reduceat")
 
 
 # --------------------------------------------------------------------------- at

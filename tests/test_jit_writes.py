@@ -201,3 +201,23 @@ def test_gradient_transforms_refuse_writes_to_their_arguments(driver):
         with pytest.raises(ValueError, match="writes to one of its array arguments"):
             transform(loss)(w)
     same(w, np.array([1.0, 2.0]))
+
+
+def test_ufunc_at_inside_jit_needs_host_indices(driver):
+    # Host indices (lists, NumPy arrays) are constants of the compiled function; an index
+    # array traced by a compiler cannot be read to count its repeats: a clear TypeError.
+    def f(x, i):
+        np.add.at(x, i, 1.0)
+        return x
+
+    x = ak.asarray([0.0, 0.0, 0.0])
+    ak.jit(lambda a: f(a, [2, 2, 0]))(x)
+    same(x, np.array([1.0, 0.0, 2.0]))
+    i = ak.asarray([1, 1])
+    if driver.capabilities.jit:
+        with pytest.raises(TypeError, match="known on the host"):
+            ak.jit(f)(x, i)
+        same(x, np.array([1.0, 0.0, 2.0]))
+    else:  # runs eagerly: the indices have values
+        ak.jit(f)(x, i)
+        same(x, np.array([1.0, 2.0, 2.0]))

@@ -98,9 +98,17 @@ def test_writes_through_numpy_functions_land_through_arraykit(driver):
     np.testing.assert_array_equal(np.asarray(row), DATA[1] + 1.0)
     if not driver.capabilities.mutable:
         np.testing.assert_array_equal(host, DATA)  # a copy, and nothing wrote into it
+    sums = ak.zeros(2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ak.HostFallbackWarning)
+        assert np.sum(x, axis=0, out=sums) is sums  # a NumPy function with an out=
+        assert np.clip(x, 2.0, 4.0, out=x) is x
+    np.testing.assert_array_equal(np.asarray(sums), (DATA + 1.0).sum(axis=0))
+    np.testing.assert_array_equal(np.asarray(row), np.clip(DATA[1] + 1.0, 2.0, 4.0))
+    clipped = np.clip(DATA + 1.0, 2.0, 4.0)
     with pytest.warns(ak.HostFallbackWarning, match="logaddexp2"):
         assert np.logaddexp2(x, 0.0, out=x) is x  # on the host, written back
-    want = np.logaddexp2(DATA + 1.0, 0.0)
+    want = np.logaddexp2(clipped, 0.0)
     np.testing.assert_allclose(np.asarray(x), want, rtol=1e-15)
     np.testing.assert_allclose(np.asarray(row), want[1], rtol=1e-15)
     with pytest.warns(ak.HostFallbackWarning, match="fill_diagonal"):

@@ -282,9 +282,11 @@ def test_out_is_written_through_arraykit(driver):
         y = ak.asarray(data.copy())
         np.multiply(y, 2.0, out=y, where=ak.asarray(mask))
         same(y, np.where(mask, data * 2.0, data))
-        host = np.zeros(4)  # a NumPy out= array is NumPy's: written in place
-        assert np.subtract(x[0], 1.0, out=host) is host
+        host = np.zeros(4)  # a NumPy out= array is written in place; the result joins x
+        res = np.subtract(x[0], 1.0, out=host)
         np.testing.assert_array_equal(host, np.asarray(x[0]) - 1.0)
+        same(res, host)
+        assert res.driver is x.driver
         z = ak.asarray(data.copy())
         same(np.add(z, z, dtype=np.float32), np.add(data, data, dtype=np.float32))
     i = ak.asarray(np.arange(3))
