@@ -179,11 +179,12 @@ def jit(
     the spacing of the dtype at that value): within an ulp or so, but under cancellation
     (``c`` near ``-a * b``) the fused result keeps the product's rounding error, which the
     eager one loses, so it may differ by many ulps of a small result.  XLA also rewrites
-    some expressions into others of the same mathematical value (``exp(a) * exp(b)`` into
-    ``exp(a + b)``, ``log(exp(x))`` into ``x``, ``x / sqrt(y)`` into ``x * rsqrt(y)``),
-    rounded differently; arraykit turns neither off (XLA has no switch for the
-    contraction short of unoptimised code, 2-6 times slower).  Eager calls, TensorFlow's
-    default ``tf.function``, NumPy and Dask round each operation once.
+    some expressions into others of the same mathematical value, rounded differently: it
+    folds constants across operations (``(x + 0.1) + 0.2`` into ``x + 0.3``, ``(x * 3) *
+    3`` into ``x * 9``) and turns ``exp(a) * exp(b)``, ``log(exp(x))``, ``x / sqrt(y)``
+    into ``exp(a + b)``, ``x``, ``x * rsqrt(y)``.  arraykit turns neither off (XLA has no
+    switch for the contraction short of unoptimised code, 2-6 times slower).  Eager
+    calls, TensorFlow's default ``tf.function``, NumPy and Dask round each operation once.
 
     Failures found only as the compiled code runs: an index out of range raises
     ``IndexError`` where the backend's kernel checks it (TensorFlow on CPU; JAX and TF's

@@ -509,16 +509,48 @@ def _apply_repeated(
             d *= 2
         totals = _gather(vals, starts + counts - 1)
         value = _apply(fn, a, value, index(order[starts]), totals, loop)
-    else:  # the k-th occurrences of every position, for k = 0, 1, ...: NumPy's order
-        rank = np.empty(n, dtype=np.intp)
-        rank[order] = np.arange(n) - np.repeat(starts, counts)
-        by_round = np.argsort(rank, kind="stable")
-        edges = np.r_[0, np.cumsum(np.bincount(rank))]
-        for r in range(most):
-            sel = by_round[edges[r] : edges[r + 1]]
-            part = _gather(b, sel) if b is not None and b.ndim else b
-            value = _apply(fn, a, value, index(sel), part, loop)
+    else:  # in order: round r applies the r-th occurrence of every repeated position
+        value = _in_rounds(fn, a, value, b, order, starts, counts, index)
     return drv.reshape(value, shape, None) if flat_mode else value
+
+
+def _in_rounds(
+    fn: Any,
+    a: Array,
+    value: Any,
+    b: Array | None,
+    order: np.ndarray,
+    starts: np.ndarray,
+    counts: np.ndarray,
+    index: Any,
+) -> Any:
+    """The unbuffered update of ``value`` in NumPy's order, exact for any ufunc: the
+    positions' values are gathered once into a short vector, ordered by how often they
+    repeat (most first), so that the positions with an r-th occurrence are a prefix of it;
+    round r updates that prefix with those occurrences' ``b`` (slices and concatenations
+    only); then one scatter.  ``b`` is gathered once, in round order."""
+    drv = a._driver
+    by_count = np.argsort(-counts, kind="stable")
+    counts, starts = counts[by_count], starts[by_count]
+    key = index(order[starts])
+    vec = drv.getitem(value, key)
+    sizes = np.searchsorted(-counts, -np.arange(int(counts[0])), side="left")  # prefixes
+    if b is not None and b.ndim:
+        b = _gather(b, np.concatenate([order[starts[:k] + r] for r, k in enumerate(sizes)]))
+    done = 0
+    for k in map(int, sizes):
+        cur = new(drv.getitem(vec, (slice(0, k),)), drv, a._dtype)
+        if b is None:
+            res = fn(cur)
+        elif b.ndim:
+            res = fn(cur, new(drv.getitem(b._value, (slice(done, done + k),)), drv, b._dtype))
+        else:
+            res = fn(cur, b)
+        head = _cast(res, a._dtype)._value
+        # concatenated, not scattered: a lazy driver's graph stays cheap to extend
+        vec = head if k == sizes[0] else drv.concat([head, drv.getitem(vec, (slice(k, None),))], 0)
+        done += k
+    return drv.setitem(value, key, vec)
 
 
 def _combines(name: str, dtype: np.dtype, loop: np.dtype) -> bool:

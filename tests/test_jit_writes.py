@@ -17,10 +17,16 @@ import arraykit as ak
 RNG = np.random.default_rng(24)
 
 
-def same(got, want):
+def same(got, want, rtol=0.0):
     host = np.asarray(got)
     assert host.dtype == np.asarray(want).dtype
-    np.testing.assert_array_equal(host, want)
+    np.testing.assert_allclose(host, want, rtol=rtol, atol=0)
+
+
+# XLA rounds some expressions differently from eager calls (fused multiply-adds, constants
+# folded across operations: docs/guides/departures.md), so compiled values are compared
+# to a few ulps; what is written where is compared exactly.
+ULPS = 8 * np.finfo(np.float64).eps
 
 
 def set_first(x):
@@ -85,7 +91,7 @@ def _compare(got, want):
         for k in want:
             _compare(got[k], want[k])
     elif want is not None:
-        same(got, want)
+        same(got, want, ULPS)
 
 
 @pytest.mark.parametrize(("name", "f", "make", "kwargs"), CASES, ids=[c[0] for c in CASES])
@@ -102,9 +108,9 @@ def test_jit_keeps_writes_to_its_arguments(driver, name, f, make, kwargs):
             _compare(a, w)
         for v, w in zip(views, want_args, strict=True):
             if v is not None:  # a view the caller made before the call sees the write
-                same(v, w[1:])
+                same(v, w[1:], ULPS)
         if want is not None:
-            np.testing.assert_allclose(np.asarray(got), want, rtol=1e-12)
+            same(got, want, 1e-12)
 
 
 def test_jit_keeps_writes_to_a_view_argument_and_integer_dtypes(driver):
