@@ -128,40 +128,58 @@ def stateful(tree: Any, found: list) -> list:
     return found
 
 
-def unflatten(
-    spec: tuple,
-    values: Any,
-    drv: Driver,
-    dtype_of_value: bool = False,
-    made: list | None = None,
-) -> Any:
-    """The tree of ``spec`` with array leaves made of the next natives of ``values``;
-    ``made`` collects the arrays made, one entry per native taken (``None`` for the state
-    of an object: ``jit`` hands that back through ``__ak_update__``)."""
+def unflatten(spec: tuple, values: Any, drv: Driver, dtype_of_value: bool = False) -> Any:
+    """The tree of ``spec`` with array leaves made of the next natives of ``values``."""
     tag = spec[0]
     if tag == "a":
         v = next(values)
-        x = Array._new(v, drv, drv.dtype_of(v) if dtype_of_value else spec[1])
-        if made is not None:
-            made.append(x)
-        return x
+        return Array._new(v, drv, drv.dtype_of(v) if dtype_of_value else spec[1])
     if tag == "t":
-        items = [unflatten(s, values, drv, dtype_of_value, made) for s in spec[2]]
+        items = [unflatten(s, values, drv, dtype_of_value) for s in spec[2]]
         return spec[1](*items) if hasattr(spec[1], "_fields") else spec[1](items)
     if tag == "l":
-        return spec[1](unflatten(s, values, drv, dtype_of_value, made) for s in spec[2])
+        return spec[1](unflatten(s, values, drv, dtype_of_value) for s in spec[2])
     if tag == "d":
         return {
-            k: unflatten(s, values, drv, dtype_of_value, made)
+            k: unflatten(s, values, drv, dtype_of_value)
             for k, s in zip(spec[1], spec[2], strict=True)
         }
     if tag == "o":
-        state: list = []
-        obj = spec[1].__ak_unflatten__([unflatten(s, values, drv, made=state) for s in spec[2]])
-        if made is not None:
-            made.extend([None] * len(state))
-        return obj
+        return spec[1].__ak_unflatten__([unflatten(s, values, drv) for s in spec[2]])
     return spec[1]
+
+
+def unflatten_args(spec: tuple, values: Any, drv: Driver, made: list) -> Any:
+    """``unflatten`` of a function's arguments, collecting in ``made`` the arrays made, one
+    entry per native taken (``None`` for the state of an object: ``jit`` hands that back
+    through ``__ak_update__``), so that writes to them can be found after the call."""
+    tag = spec[0]
+    if tag == "a":
+        x = Array._new(next(values), drv, spec[1])
+        made.append(x)
+        return x
+    if tag == "t":
+        items = [unflatten_args(s, values, drv, made) for s in spec[2]]
+        return spec[1](*items) if hasattr(spec[1], "_fields") else spec[1](items)
+    if tag == "l":
+        return spec[1](unflatten_args(s, values, drv, made) for s in spec[2])
+    if tag == "d":
+        return {
+            k: unflatten_args(s, values, drv, made) for k, s in zip(spec[1], spec[2], strict=True)
+        }
+    if tag == "o":
+        state = [unflatten(s, values, drv) for s in spec[2]]
+        made.extend([None] * sum(_arrays_in(s) for s in spec[2]))
+        return spec[1].__ak_unflatten__(state)
+    return spec[1]
+
+
+def _arrays_in(spec: tuple) -> int:
+    if spec[0] == "a":
+        return 1
+    if spec[0] in "tldo":
+        return sum(_arrays_in(s) for s in spec[2])
+    return 0
 
 
 # --------------------------------------------------------------------- writes

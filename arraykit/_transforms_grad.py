@@ -18,6 +18,7 @@ from ._transforms import (
     refuse_writes,
     transform_hooks,
     unflatten,
+    unflatten_args,
     unwrap_out,
 )
 from .drivers._base import Driver
@@ -81,7 +82,7 @@ def _gradient_call(
     def native(*leaf_tuples: Any) -> Any:
         made: list = []
         call_args = [
-            unflatten(s, iter(t), drv, made=made) for s, t in zip(specs, leaf_tuples, strict=True)
+            unflatten_args(s, iter(t), drv, made) for s, t in zip(specs, leaf_tuples, strict=True)
         ]
         out = f(*call_args)
         refuse_writes(made, [v for t in leaf_tuples for v in t], fn)
@@ -198,7 +199,7 @@ def jacobian(f: Callable[..., Any], /, argnums: int | tuple[int, ...] = 0) -> Ca
         def native(*leaf_tuples: Any) -> tuple:
             made: list = []
             call_args = [
-                unflatten(s, iter(t), drv, made=made)
+                unflatten_args(s, iter(t), drv, made)
                 for s, t in zip(specs, leaf_tuples, strict=True)
             ]
             leaves: list[Array] = []

@@ -19,6 +19,7 @@ from ._transforms import (
     stateful,
     transform_hooks,
     unflatten,
+    unflatten_args,
     unwrap_out,
     write_back,
     written,
@@ -311,8 +312,8 @@ def jit(
                     it = iter(leaves)
                     pos_specs, kw = call_specs[key]
                     made: list = []
-                    call_args = [unflatten(s, it, drv, made=made) for s in pos_specs]
-                    call_kwargs = {} if kw is None else unflatten(kw, it, drv, made=made)
+                    call_args = [unflatten_args(s, it, drv, made) for s in pos_specs]
+                    call_kwargs = {} if kw is None else unflatten_args(kw, it, drv, made)
                     spec, outs = unwrap_out(f(*call_args, **call_kwargs), drv)
                     # Array state of the arguments (a Generator's counter) after the call
                     # goes out after the results, and back to the caller's objects; then

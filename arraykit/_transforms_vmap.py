@@ -19,6 +19,7 @@ from ._transforms import (
     stateful,
     transform_hooks,
     unflatten,
+    unflatten_args,
     unwrap_out,
     write_back,
     written,
@@ -148,7 +149,7 @@ def vmap(
             def native(*leaves: Any) -> tuple:
                 it = iter(leaves)
                 made: list = []
-                call_args = [unflatten(s, it, drv, made=made) for s in specs]
+                call_args = [unflatten_args(s, it, drv, made) for s in specs]
                 spec, outs = unwrap_out(f(*call_args))
                 # Array state of the arguments (a Generator's counter, not mapped) after
                 # the call goes out after the results, and back to the caller's objects;
