@@ -96,10 +96,20 @@ def _gather(x: Array, positions: np.ndarray) -> Array:
     return new(drv.getitem(x._value, (index,)), drv, x._dtype)
 
 
+def _known(x: Array, what: str) -> Array:
+    """``x``, once checked that its sizes are known (a lazy driver's may not be yet)."""
+    if None in x.shape:
+        raise ValueError(
+            f"{what}: the array's shape {x.shape} is not known yet (compute it with ak.compute)"
+        )
+    return x
+
+
 def _clamped(x: Array) -> np.ndarray:
     """A host array of ``x``'s dtype with every size clamped to at most 1: NumPy's own
-    checks and result dtypes, at no cost (an empty axis stays empty)."""
-    return np.zeros(tuple(min(n, 1) for n in x.shape), dtype=x._dtype)
+    checks and result dtypes, at no cost (an empty axis stays empty; an unknown size, a
+    lazy driver's, counts as 1)."""
+    return np.zeros(tuple(1 if n is None else min(n, 1) for n in x.shape), dtype=x._dtype)
 
 
 def write_out(out: Any, value: Array, name: str) -> Any:
@@ -273,6 +283,7 @@ def _reduce(
         else:
             res = _cast(native(x, axis=axes), dtype)
         return res if start is None else _cast(fn(start, res), dtype)
+    _known(x, f"numpy.{name}.reduce")
     rest = [i for i in range(x.ndim) if i not in axes]
     moved = moveaxis(x, axes, tuple(range(len(axes)))) if axes else x
     size = 1
@@ -308,7 +319,7 @@ def accumulate(ufunc: np.ufunc, fn: Any, inputs: tuple, kwargs: dict, like: Arra
     elif x.shape[axis] == 0:
         res = _cast(x, dtype)
     else:
-        xs = moveaxis(_cast(x, dtype), axis, 0)
+        xs = moveaxis(_cast(_known(x, f"numpy.{name}.accumulate"), dtype), axis, 0)
         n = xs.shape[0]
         if _exact(name, dtype):  # inclusive scan in log2(n) rounds (Hillis-Steele)
             d = 1
@@ -340,7 +351,7 @@ def reduceat(ufunc: np.ufunc, fn: Any, inputs: tuple, kwargs: dict, like: Array)
     probe = ufunc.reduceat(probe_x, [0], **kwargs)  # NumPy's checks and result dtype
     dtype = dt.canonical(probe.dtype)
     axis = int(axis) % x.ndim
-    n = x.shape[axis]
+    n = _known(x, f"numpy.{name}.reduceat").shape[axis]
     if idx.ndim != 1 or idx.dtype.kind not in "iu":
         raise TypeError(f"numpy.{name}.reduceat: indices must be a 1-D sequence of integers")
     for i in idx:
@@ -448,11 +459,7 @@ def _apply(fn: Any, a: Array, value: Any, key: tuple, b: Any, loop: np.dtype) ->
 def _apply_repeated(
     name: str, fn: Any, a: Array, value: Any, key: Any, b: Array | None, loop: np.dtype, what: str
 ) -> Any:
-    shape = a.shape
-    if None in shape:
-        raise ValueError(
-            f"{what}: the array's shape {shape} is not known yet (compute it with ak.compute)"
-        )
+    shape = _known(a, what).shape
     drv = a._driver
     try:  # the coordinates of every element the key selects, by NumPy's own indexing
         if shape:

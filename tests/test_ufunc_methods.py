@@ -293,3 +293,17 @@ def test_out_is_written_through_arraykit(driver):
     with pytest.raises(TypeError, match="same_kind"):
         np.add(i, 1.5, out=i)
     same(i, np.arange(3))
+
+
+def test_sizes_a_lazy_driver_does_not_know_yet(driver):
+    # A boolean index's result has an unknown (None) size on a lazy driver: what needs
+    # the size (at, an ordered fold) says so; arraykit's own reductions need none.
+    data = np.arange(10.0)
+    y = ak.asarray(data)[ak.asarray(data > 3)]
+    close(np.add.reduce(y), np.add.reduce(data[data > 3]))
+    if None not in y.shape:
+        close(np.subtract.accumulate(y), np.subtract.accumulate(data[data > 3]))
+        return
+    for call in (lambda: np.subtract.accumulate(y), lambda: np.add.at(y, [0], 1.0)):
+        with pytest.raises(ValueError, match="not known yet"):
+            call()
