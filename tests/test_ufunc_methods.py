@@ -110,6 +110,37 @@ def test_at_matches_numpy_and_writes_through_arraykit(driver, name, kind, form, 
         np.testing.assert_array_equal(host, host_before)
 
 
+# (ufunc, a, b): more of NumPy's ufuncs with an arraykit counterpart; repeated indices.
+MORE_AT = [
+    ("power", np.linspace(0.5, 2.0, 6), 1.3),
+    ("arctan2", np.linspace(-2.0, 2.0, 6), 0.7),
+    ("hypot", np.linspace(-2.0, 2.0, 6), np.linspace(1.0, 3.0, 5)),
+    ("remainder", np.arange(-30, 30, 10, dtype=np.int8), np.array([7, 3, 5, 2, 9], np.int8)),
+    ("floor_divide", np.arange(-30, 30, 10, dtype=np.int16), 4),
+    ("left_shift", np.arange(6, dtype=np.uint8), np.array([1, 2, 3, 1, 1], np.uint8)),
+    ("sqrt", np.linspace(1.0, 9.0, 6), None),
+    ("exp", np.linspace(-1.0, 1.0, 6), None),
+    ("absolute", np.linspace(-3.0, 3.0, 6), None),
+    ("invert", np.arange(6, dtype=np.int32), None),
+]
+
+
+@pytest.mark.parametrize(("name", "a", "b"), MORE_AT, ids=[m[0] for m in MORE_AT])
+def test_at_of_more_ufuncs(driver, name, a, b):
+    ufunc = getattr(np, name)
+    idx = [0, 4, 0, 2, 4] if b is None or np.ndim(b) else [0, 4, 0, 2, 4, 4]
+    x = ak.asarray(a.copy())
+    want = a.copy()
+    args = () if b is None else (b,)
+    with no_host_round_trip():
+        ufunc.at(x, idx, *(ak.asarray(v) if isinstance(v, np.ndarray) else v for v in args))
+    ufunc.at(want, idx, *args)
+    if want.dtype.kind == "f":  # the driver's kernels: within their accuracy bound
+        close(x, want, rtol=1e-14)
+    else:
+        same(x, want)
+
+
 @pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int16])
 def test_at_with_many_repeats_accumulates_in_order(driver, dtype):
     # 2000 updates into 13 positions: float rounding depends on the order of the adds,
