@@ -18,7 +18,10 @@ from ._transforms import (
     stateful,
     transform_hooks,
     unflatten,
+    unflatten_args,
     unwrap_out,
+    write_back,
+    written,
 )
 from .drivers._base import LinAlgSignal
 
@@ -101,12 +104,15 @@ def vmap(
     int, ``None`` for unmapped, or a tree matching the argument).  ``out_axes``: an int
     or ``None`` (output not mapped: element 0) for every output, or a tree matching the
     output.  Drivers without ``capabilities.vmap`` (NumPy) loop over the axis and stack.
-    Indices inside ``f`` are values of the mapped program, checked as in ``ak.jit``:
-    ``checked=True`` makes an out-of-range one raise ``IndexError`` on every device.
-    Inside ``f``, functions whose result's shape depends on the data (``unique_*``,
-    ``nonzero``, ``x[mask]``, ``repeat`` with an array) raise ``ValueError`` on every
-    driver.  Over an axis of size 0 the results are empty stacks of what ``f`` returns
-    for one element, as ``jax.vmap``'s (see the reference page, "Function transforms").
+    A write to a mapped argument inside ``f`` lands in that element's slice of the
+    caller's array, as in NumPy's loop over views; a write to an unmapped one raises
+    ``ValueError``.  Indices inside ``f`` are values of the mapped program, checked as in
+    ``ak.jit``: ``checked=True`` makes an out-of-range one raise ``IndexError`` on every
+    device.  Inside ``f``, functions whose result's shape depends on the data
+    (``unique_*``, ``nonzero``, ``x[mask]``, ``repeat`` with an array) raise ``ValueError``
+    on every driver.  Over an axis of size 0 the results are empty stacks of what ``f``
+    returns for one element, as ``jax.vmap``'s (see the reference page, "Function
+    transforms").
 
     Examples
     --------
@@ -166,15 +172,24 @@ def vmap(
 
             def native(*leaves: Any) -> tuple:
                 it = iter(leaves)
-                call_args = [unflatten(s, it, drv) for s in specs]
+                made: list = []
+                call_args = [unflatten_args(s, it, drv, made) for s in specs]
                 spec, outs = unwrap_out(f(*call_args))
                 # Array state of the arguments (a Generator's counter, not mapped) after
-                # the call goes out after the results, and back to the caller's objects.
+                # the call goes out after the results, and back to the caller's objects;
+                # then the new values of the mapped arguments f wrote to.
                 state: list[Array] = []
                 for obj in stateful(call_args, []):
                     flatten(obj.__ak_flatten__(), state)
-                out_spec[:] = [spec, len(state)]
-                return outs + tuple(x._value for x in state)
+                writes = written(made, leaves)
+                if any(axes[i] is None for i in writes):
+                    raise ValueError(
+                        f"{fn}: f writes to an argument that is not mapped (in_axes None); "
+                        "NumPy's loop would write it once per element, in order, which a "
+                        "mapped function cannot: map it, or write to a copy"
+                    )
+                out_spec[:] = [spec, len(state), writes]
+                return outs + tuple(x._value for x in state) + tuple(made[i]._value for i in writes)
 
             hooks = transform_hooks(drv, fn)
             if checked and hooks.checks:
@@ -186,6 +201,15 @@ def vmap(
                     mapped.clear()
                 mapped[key] = entry
         outs = entry[0](*(x._value for x in flat))
+        writes = entry[1][2]
+        if writes:  # each element's write lands in its slice of the caller's array
+            n = len(outs) - len(writes)
+            new_values = [
+                moveaxis(Array._new(v, drv, flat[i]._dtype), 0, axes[i])._value
+                for i, v in zip(writes, outs[n:], strict=True)
+            ]
+            write_back(flat, writes, new_values, fn)
+            outs = outs[:n]
         n_state = entry[1][1]
         if n_state:
             states = outs[len(outs) - n_state :]

@@ -1,6 +1,7 @@
 """Function-transform hooks of the NumPy driver (the contract: ``_base.Transforms``).
 
-``jit`` runs ``fn`` eagerly and ``vmap`` loops over the mapped axis and stacks; over an
+``jit`` runs ``fn`` eagerly and ``vmap`` loops over the mapped axis and stacks (each
+element a view, as in a NumPy loop, so writes to it land in the caller's array); over an
 axis of size 0 it runs ``fn`` once on a stand-in element of zeros, for the shapes and
 dtypes of its results (JAX and TensorFlow trace ``fn`` to the same end), and returns
 empty stacks of them (``Transforms.vmap``'s contract).  There
@@ -43,6 +44,12 @@ def empty_stacks(
     )
 
 
+def _read_only(x: np.ndarray) -> np.ndarray:
+    view = x.view()
+    view.flags.writeable = False
+    return view
+
+
 class NumPyTransforms(Transforms):
     """Eager stand-ins: ``jit`` is the identity, ``vmap`` a loop, no gradients."""
 
@@ -54,10 +61,16 @@ class NumPyTransforms(Transforms):
         def mapped(*leaves: Any) -> tuple:
             size = next(x.shape[a] for x, a in zip(leaves, in_axes, strict=True) if a is not None)
             results = []
+            # Mapped arguments are views of their element (a write lands in the caller's
+            # array, as in NumPy's loop over views); the others read-only views, so that
+            # a write to them makes a copy, which core finds and refuses.
+            fixed = [
+                _read_only(x) if a is None else x for x, a in zip(leaves, in_axes, strict=True)
+            ]
             for i in range(size):
                 args = [
-                    x if a is None else np.take(x, i, axis=a)
-                    for x, a in zip(leaves, in_axes, strict=True)
+                    x if a is None else x[(slice(None),) * a + (i, Ellipsis)]  # 0-d: a view too
+                    for x, a in zip(fixed, in_axes, strict=True)
                 ]
                 results.append(tuple(fn(*args)))
             if not results:
