@@ -33,7 +33,7 @@ from ._core import (
 )
 from ._creation import asarray
 from ._indexing_values import fit_value, indexed_shape
-from ._views import NO_LOCK, WRITE_LOCK, assign, is_view_key, link, same_view
+from ._views import NO_LOCK, WRITE_LOCK, assign, check_writable, is_view_key, link, same_view
 
 # NumPy dtype kind of Python data -> the Python scalar kind it stands for.
 _DATA_KIND = {"b": "b", "i": "i", "u": "i", "f": "f", "c": "c"}
@@ -159,6 +159,8 @@ def setitem(x: Array, key: Any, value: Any) -> None:
         nkey = wide.alt
     else:
         native = fit_value(drv, drv.shape_of(x._value), nkey, native, listed, False)
+    if drv.capabilities.mutable and getattr(x, "_view", None) is not None:
+        check_writable(x)  # core's read-only marks (NumPy's own are the arrays' flags)
     with NO_LOCK if drv.capabilities.mutable else WRITE_LOCK:  # read and update, atomically
         try:
             result = drv.setitem(x._value, nkey, native)

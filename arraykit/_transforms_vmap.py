@@ -23,12 +23,18 @@ from ._transforms import (
     write_back,
     written,
 )
+from ._views import refuse_writes_to
 from .drivers._base import LinAlgSignal
 
 __all__ = ["vmap"]
 
 
 _MAPPED_CACHE_SIZE = 64
+_UNMAPPED_WRITE = (
+    "{fn}: f writes to an argument that is not mapped (in_axes None); NumPy's loop would "
+    "write it once per element, in order, which a mapped function cannot: map it, or write "
+    "to a copy"
+)
 
 
 def _mapping(f: Callable) -> Callable:
@@ -174,6 +180,9 @@ def vmap(
                 it = iter(leaves)
                 made: list = []
                 call_args = [unflatten_args(s, it, drv, made) for s in specs]
+                for i, ax in enumerate(axes):
+                    if ax is None and made[i] is not None:  # refused at the write itself
+                        refuse_writes_to(made[i], _UNMAPPED_WRITE.format(fn=fn))
                 spec, outs = unwrap_out(f(*call_args))
                 # Array state of the arguments (a Generator's counter, not mapped) after
                 # the call goes out after the results, and back to the caller's objects;
@@ -183,11 +192,7 @@ def vmap(
                     flatten(obj.__ak_flatten__(), state)
                 writes = written(made, leaves)
                 if any(axes[i] is None for i in writes):
-                    raise ValueError(
-                        f"{fn}: f writes to an argument that is not mapped (in_axes None); "
-                        "NumPy's loop would write it once per element, in order, which a "
-                        "mapped function cannot: map it, or write to a copy"
-                    )
+                    raise ValueError(_UNMAPPED_WRITE.format(fn=fn))
                 out_spec[:] = [spec, len(state), writes]
                 return outs + tuple(x._value for x in state) + tuple(made[i]._value for i in writes)
 

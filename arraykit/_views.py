@@ -68,17 +68,20 @@ class Whole:
 
     ``forward(driver, base_value)`` is the view's value; ``backward(driver, view_value,
     base_value)`` the base's after a write to the view, or ``None`` for a read-only view
-    (a write raises NumPy's ``ValueError``); ``layout(base_layout)`` the view's layout."""
+    (a write raises ``ValueError``: ``refusal``, NumPy's message by default);
+    ``layout(base_layout)`` the view's layout."""
 
-    __slots__ = ("backward", "forward", "layout")
+    __slots__ = ("backward", "forward", "layout", "refusal")
 
     def __init__(
         self,
         forward: Callable[[Any, Any], Any],
         backward: Callable[[Any, Any, Any], Any] | None,
         layout: Callable[[Layout], Layout] = same_layout,
+        refusal: str | None = None,
     ) -> None:
         self.forward, self.backward, self.layout = forward, backward, layout
+        self.refusal = refusal
 
 
 def whole_view(
@@ -159,13 +162,21 @@ READ_ONLY = "assignment destination is read-only"
 
 
 def check_writable(a: Array) -> None:
-    """NumPy's ``ValueError`` if ``a`` is a read-only view or a view of one."""
+    """``ValueError`` if ``a`` is a read-only view or a view of one (NumPy's message, or
+    the view's own ``refusal``).  Mutable drivers call it before writing in place."""
     up = getattr(a, "_view", None)
     while up is not None:
         base, key = up
         if key.__class__ is Whole and key.backward is None:
-            raise ValueError(READ_ONLY)
+            raise ValueError(key.refusal or READ_ONLY)
         up = getattr(base, "_view", None)
+
+
+def refuse_writes_to(x: Array, message: str) -> Array:
+    """``x`` made read-only with ``message`` as the refusal (an argument a transform cannot
+    write back: ``ak.vmap``'s unmapped ones), on every driver."""
+    stand_in = Array._new(x._value, x._driver, x._dtype)
+    return link(stand_in, x, Whole(_same_value, None, refusal=message))
 
 
 def assign(a: Array, value: Any) -> None:
@@ -180,7 +191,7 @@ def assign(a: Array, value: Any) -> None:
             base, key = up
             if key.__class__ is Whole:
                 if key.backward is None:
-                    raise ValueError(READ_ONLY)
+                    raise ValueError(key.refusal or READ_ONLY)
                 value = key.backward(base._driver, value, base._value)
             else:
                 value = base._driver.setitem(base._value, key, value)
