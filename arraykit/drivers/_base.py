@@ -177,11 +177,9 @@ class Transforms:
     Core (``arraykit/_transforms.py``) flattens the user's arguments, validates them,
     records dtypes and wraps/unwraps ``Array``s; every function a hook takes or returns
     works on *native* values only.  Core calls ``value_and_grad`` and ``jacobian`` only on
-    drivers whose ``capabilities.autodiff`` is true (else it raises a ``TypeError`` naming
-    the drivers that differentiate), so a driver without autodiff leaves them out; a
-    driver without a compiler or a vectoriser still provides ``jit`` and ``vmap`` as eager
-    stand-ins (run ``fn``; loop and stack).
-    """
+    drivers whose ``capabilities.autodiff`` is true, so a driver without autodiff leaves
+    them out; a driver without a compiler or a vectoriser still provides ``jit`` and
+    ``vmap`` as eager stand-ins (run ``fn``; loop and stack)."""
 
     def value_and_grad(
         self, fn: Callable[..., Any], argnums: tuple[int, ...], has_aux: bool
@@ -242,6 +240,10 @@ class Transforms:
         """``x``, a constant for the gradient hooks."""
         raise NotImplementedError
 
+    def traced(self, x: Any) -> bool:
+        """Whether the native ``x`` is a value being traced (a tracer, a symbolic tensor)."""
+        return False
+
     checks: bool = False
     """Whether ``jit``/``vmap`` take ``checked`` (``ak.jit(f, checked=True)``; core passes
     ``options["checked"]``, ``vmap(..., checked=True)`` to such drivers only): they trace
@@ -274,18 +276,16 @@ class Transforms:
         return guarded
 
     jit_traces_by_signature: bool = False
-    """Whether the callable ``jit`` returns traces ``fn`` again whenever the shapes or
-    dtypes of its non-static arguments change, caching per signature itself (JAX), and
-    never runs ``fn`` otherwise.  Core then also compiles ``f`` with no static argument:
-    positional natives in, a native or a tuple of natives out (its flat form)."""
+    """Whether ``jit``'s callable traces ``fn`` again whenever the shapes or dtypes of its
+    non-static arguments change, caching per signature itself (JAX).  Core then also
+    compiles ``f`` with positional natives in, natives out (its flat form)."""
 
     jit_arrays: Callable[..., Any] | None = None
     """Optional fast path of ``jit``, for a compiler that flattens arraykit arrays itself
     (JAX: ``Array`` is a registered pytree), saving core's Python flattening per call.
     ``jit_arrays(f, static_argnums, static_argnames)`` (the user's ``f`` on Arrays; the
-    static arguments as core completed them) returns ``call(args, kwargs)``,
-    which runs ``f`` compiled and returns its result, Arrays included, or returns
-    ``NOT_HANDLED`` without running anything when it cannot take these arguments: every
+    static arguments as core completed them) returns ``call(args, kwargs)``, which runs
+    ``f`` compiled (its result, Arrays included) or returns ``NOT_HANDLED``: every
     traced leaf must be an arraykit array of one driver with these hooks (a Python scalar
     or other constant among them takes core's general path, where constants are static),
     and ``f`` must return arraykit arrays only.  Core tries it once a call has shown the
