@@ -142,8 +142,12 @@ def by_inverse_log(v: Any, base: int, dtype: Any) -> Any:
 
 
 def _split_constant(value: Decimal, dtype: type) -> tuple[float, float]:
-    hi = float(dtype(float(value)))
-    return hi, float(value - Decimal(hi))
+    """``value == hi + lo``, ``hi`` in ``dtype`` rounded down: ``lo >= 0``, so that the
+    two products of an infinity have one sign (no ``inf - inf``)."""
+    hi = dtype(float(value))
+    if Decimal(float(hi)) > value:
+        hi = np.nextafter(hi, dtype(0))
+    return float(hi), float(value - Decimal(float(hi)))
 
 
 with localcontext() as _ctx:

@@ -61,12 +61,23 @@ def _sign(x: Any) -> Any:
 _E10 = math.exp(10)
 
 
+def _select(c: Any, x: Any, y: Any) -> Any:
+    """``jnp.where`` of operands of one shape, as the primitive: ``jnp.where`` is a nested
+    jit call in a trace (tests/test_jax_driver.py: ak code lowers as jnp code does)."""
+    x = x if hasattr(x, "dtype") else lax.full_like(y, x)
+    return lax.select(c, x, y if hasattr(y, "dtype") else lax.full_like(x, y))
+
+
+def _isinf(x: Any) -> Any:
+    return lax.abs(x) == np.inf  # jnp.isinf is a nested jit call too
+
+
 def _exp(x: Any) -> Any:
     if x.dtype != jnp.float32:
         return jnp.exp(x)
     # XLA's float32 exp is 5 ulps off above 80 (1 below): exp(x - 10) * e**10 there (x - 10
     # is exact in [64, 128)).
-    return jnp.where(x > 80, jnp.exp(x - 10) * np.float32(_E10), jnp.exp(x))
+    return _select(x > 80, jnp.exp(x - 10) * np.float32(_E10), jnp.exp(x))
 
 
 def _exp_parts(x: Any) -> tuple[Any, Any, Any]:
@@ -74,30 +85,30 @@ def _exp_parts(x: Any) -> tuple[Any, Any, Any]:
     e**10 it is finite where cosh is: ``|x| - 10`` is exact there)."""
     a = jnp.abs(x)
     big = a > float(np.log(np.finfo(x.dtype).max)) - 1
-    return big, _exp(jnp.where(big, 0.0, a)), _exp(jnp.where(big, a, 10.0) - 10)
+    return big, _exp(_select(big, 0.0, a)), _exp(_select(big, a, 10.0) - 10)
 
 
 def _real_cosh(x: Any) -> Any:
     # XLA computes exp(x + log(1/2)) + exp(-x + log(1/2)): rounding x + log(1/2) costs
     # |x|/2 ulp (25 ulp near float32's overflow).  e/2 + 1/(2e), e = exp(|x|), within 2.
     big, e, h = _exp_parts(x)
-    return jnp.where(big, (0.5 * h) * _E10, 0.5 * e + 0.5 / e)
+    return _select(big, (0.5 * h) * _E10, 0.5 * e + 0.5 / e)
 
 
 def _real_sinh(x: Any) -> Any:
     # As _real_cosh (XLA: 24 ulp near the overflow; 6 ulps below 1, where the Taylor
     # series, odd as written, is within 1: -0.0 and the gradient at 0 come out right).
     big, e, h = _exp_parts(x)
-    out = jnp.where(big, (0.5 * h) * _E10, 0.5 * e - 0.5 / e)
-    out = jnp.where(x < 0, -out, out)
+    out = _select(big, (0.5 * h) * _E10, 0.5 * e - 0.5 / e)
+    out = _select(x < 0, -out, out)
     small = jnp.abs(x) < 1
-    t = jnp.where(small, x, 0.0)
+    t = _select(small, x, 0.0)
     t2 = t * t
     terms = 10 if x.dtype == jnp.float64 else 6  # 1/(2n+1)! below the dtype's eps/2
     series = jnp.zeros_like(t)
     for n in range(terms, 0, -1):
         series = (series + 1 / math.factorial(2 * n + 1)) * t2
-    return jnp.where(small, t + t * series, out)
+    return _select(small, t + t * series, out)
 
 
 # The native functions of the formulas written once in the contract (``_accurate``):
@@ -105,8 +116,8 @@ def _real_sinh(x: Any) -> Any:
 # saturation; its complex cosh, sinh, tan and tanh lose whole parts to cancellation
 # (sinh(1e-8 + 1e-8j) had a zero real part), its complex log 122 ulps near |z| = 0.77.
 _REAL = SimpleNamespace(
-    where=jnp.where, abs=jnp.abs, exp=_exp, log=jnp.log, tanh=jnp.tanh,
-    minimum=jnp.minimum, isinf=jnp.isinf,
+    where=_select, abs=jnp.abs, exp=_exp, log=jnp.log, tanh=jnp.tanh,
+    minimum=jnp.minimum, isinf=_isinf,
 )  # fmt: skip
 _CPLX = SimpleNamespace(
     **vars(_REAL), real=jnp.real, imag=jnp.imag, complex=lax.complex, sin=jnp.sin,

@@ -1,8 +1,10 @@
-"""Real elementwise primitives of the TensorFlow driver where TF's CPU kernels (Eigen's)
-miss the published bounds (``docs/reference/accuracy.md``; ``tests/test_accuracy.py``):
+"""Elementwise primitives of the TensorFlow driver where TF's CPU kernels (Eigen's) miss
+the published bounds (``docs/reference/accuracy.md``; ``tests/test_accuracy.py``):
 
 * ``tanh``: Eigen's is 5 (float32) to 9 (float64) ulps off near saturation; the
-  contract's formula (``drivers/_accurate.py``) is within 3.
+  contract's formula (``drivers/_accurate.py``) is within 3.  Complex ``tanh`` and
+  ``tan`` beyond ``|re| = 1`` (``|im|`` for ``tan``): C99's formula, Eigen's, is 5 ulps
+  off there; the contract's ``ctanh_far`` is within 1.
 * ``pow``: Eigen's computes ``exp2(y * log2(x))`` without enough extra precision in
   ``log2(x)``: its error grows with ``|y|``, to 700 ulps in float64 where the result nears
   the overflow, and its shortcut for ``|y| >= max_exponent / eps`` (1e9 in float32)
