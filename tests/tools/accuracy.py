@@ -353,7 +353,8 @@ def render_page(data: dict) -> str:
         "`np.longdouble` (x87 80-bit, 64-bit significand) for float64 and complex128, "
         "float64 for float32, float16 and complex64. The operations IEEE 754 rounds "
         "correctly (`+ - * /`, `sqrt`) and the exact ones (rounding, comparisons, "
-        "`nextafter`, `remainder`) are held to the correctly rounded result: bound 0.",
+        "`nextafter`, `remainder`) are held to the correctly rounded result, "
+        "`floor_divide` to NumPy's quotient (`npy_divmod`'s): bound 0.",
         "",
         "**The error.** A real result `g` is `|g - r| / ulp(r)` ulps off, `r` the correctly "
         "rounded reference (so a correctly rounded function has bound 0, a faithfully "

@@ -77,29 +77,30 @@ def _exp(x: Any) -> Any:
         return jnp.exp(x)
     # XLA's float32 exp is 5 ulps off above 80 (1 below): exp(x - 10) * e**10 there (x - 10
     # is exact in [64, 128)).
-    return _select(x > 80, jnp.exp(x - 10) * np.float32(_E10), jnp.exp(x))
+    big = x > 80
+    return jnp.exp(x - _select(big, 10.0, jnp.zeros_like(x))) * _select(big, _E10, jnp.ones_like(x))
 
 
-def _exp_parts(x: Any) -> tuple[Any, Any, Any]:
-    """``exp(|x|)`` where it is finite (``big`` false), else ``exp(|x| - 10)`` (times
-    e**10 it is finite where cosh is: ``|x| - 10`` is exact there)."""
+def _exp_parts(x: Any) -> tuple[Any, Any]:
+    """``(big, e)``: ``e = exp(|x|)`` where it is finite (``big`` false), else ``exp(|x| -
+    10)`` (times e**10 it is finite where cosh is: ``|x| - 10`` is exact there)."""
     a = jnp.abs(x)
     big = a > float(np.log(np.finfo(x.dtype).max)) - 1
-    return big, _exp(_select(big, 0.0, a)), _exp(_select(big, a, 10.0) - 10)
+    return big, _exp(a - _select(big, 10.0, jnp.zeros_like(a)))
 
 
 def _real_cosh(x: Any) -> Any:
     # XLA computes exp(x + log(1/2)) + exp(-x + log(1/2)): rounding x + log(1/2) costs
     # |x|/2 ulp (25 ulp near float32's overflow).  e/2 + 1/(2e), e = exp(|x|), within 2.
-    big, e, h = _exp_parts(x)
-    return _select(big, (0.5 * h) * _E10, 0.5 * e + 0.5 / e)
+    big, e = _exp_parts(x)
+    return _select(big, (0.5 * e) * _E10, 0.5 * e + 0.5 / e)
 
 
 def _real_sinh(x: Any) -> Any:
     # As _real_cosh (XLA: 24 ulp near the overflow; 6 ulps below 1, where the Taylor
     # series, odd as written, is within 1: -0.0 and the gradient at 0 come out right).
-    big, e, h = _exp_parts(x)
-    out = _select(big, (0.5 * h) * _E10, 0.5 * e - 0.5 / e)
+    big, e = _exp_parts(x)
+    out = _select(big, (0.5 * e) * _E10, 0.5 * e - 0.5 / e)
     out = _select(x < 0, -out, out)
     small = jnp.abs(x) < 1
     t = _select(small, x, 0.0)
@@ -112,9 +113,10 @@ def _real_sinh(x: Any) -> Any:
 
 
 # The native functions of the formulas written once in the contract (``_accurate``):
-# XLA's float64 log1p was 128 ulps off near -0.41, its float32 expm1 5, its tanh 6 near
-# saturation; its complex cosh, sinh, tan and tanh lose whole parts to cancellation
-# (sinh(1e-8 + 1e-8j) had a zero real part), its complex log 122 ulps near |z| = 0.77.
+# XLA's float64 log1p was 128 ulps off near -0.41, its float32 expm1 5, its float64 tanh
+# 6 near saturation (the other dtypes keep XLA's kernels, within their bounds); its
+# complex cosh, sinh, tan and tanh lose whole parts to cancellation (sinh(1e-8 + 1e-8j)
+# had a zero real part), its complex log 122 ulps near |z| = 0.77.
 _REAL = SimpleNamespace(
     where=_select, abs=jnp.abs, exp=_exp, log=jnp.log, tanh=jnp.tanh,
     minimum=jnp.minimum, isinf=_isinf,
@@ -127,17 +129,18 @@ _CPLX = SimpleNamespace(
 )  # fmt: skip
 
 
-def _accurate_pair(name: str) -> Callable[[Any], Any]:
-    """The contract's formula ``name`` (real) or ``c<name>`` (complex) over XLA's kernels."""
+def _accurate_pair(name: str, real_dtypes: tuple[type, ...] = ()) -> Callable[[Any], Any]:
+    """The contract's formula ``name`` for the real dtypes in ``real_dtypes`` (XLA's kernel
+    for the others, within the bound), ``c<name>`` for complex dtypes."""
     real, cplx = getattr(_accurate, name, None), getattr(_accurate, "c" + name)
-    native = getattr(jnp, name)
+    native = _REAL_KERNELS.get(name, getattr(jnp, name))
 
     def f(x: Any) -> Any:
         if jnp.iscomplexobj(x):
             return cplx(x, _CPLX)
-        if real is None:
-            return _REAL_KERNELS.get(name, native)(x)
-        return real(x, _REAL)
+        if real is not None and x.dtype in real_dtypes:
+            return real(x, _REAL)
+        return native(x)
 
     return f
 
@@ -186,14 +189,22 @@ def _divide(x1: Any, x2: Any) -> Any:
 
 
 def _floor_divide(x1: Any, x2: Any) -> Any:
+    x1, x2 = jnp.broadcast_arrays(x1, x2)
     out = jnp.floor_divide(x1, x2)
     if not jnp.issubdtype(x1.dtype, jnp.floating):
         # Integer division by zero gives 0, as NumPy and the other drivers do (XLA: -1).
         return jnp.where(x2 == 0, jnp.zeros_like(out), out)
     # The spec's floor(x1 / x2) where a zero or an infinity is involved (signed zeros,
-    # infinities); jnp's Python-style divmod elsewhere.
+    # infinities); elsewhere NumPy's npy_divmod, as the TF driver: jnp's quotient was 2
+    # ulps off it (floor_divide(-1.2652783e34, -1.7525137e27) gave 7219792, not 7219791).
     special = ~(jnp.isfinite(x1) & jnp.isfinite(x2)) | (x1 == 0) | (x2 == 0)
-    return jnp.where(special, jnp.floor(x1 / x2), out)
+    mod = lax.rem(x1, x2)  # C's fmod: exact
+    div = _divide(x1 - mod, x2)
+    div = jnp.where((mod != 0) & ((x2 < 0) != (mod < 0)), div - 1, div)
+    fl = jnp.floor(div)
+    fl = jnp.where(div - fl > 0.5, fl + 1, fl)
+    fl = jnp.where(div == 0, jnp.copysign(jnp.zeros_like(div), x1 / x2), fl)
+    return jnp.where(special, jnp.floor(x1 / x2), fl)
 
 
 def _remainder(x1: Any, x2: Any) -> Any:
@@ -253,15 +264,15 @@ _UNARY: dict[str, Callable[[Any], Any]] = {
     "asinh": jnp.arcsinh, "atan": jnp.arctan, "atanh": _atanh,
     "bitwise_invert": jnp.invert, "ceil": jnp.ceil, "conj": jnp.conj,
     "cos": _accurate_pair("cos"), "cosh": _accurate_pair("cosh"), "exp": _exp,
-    "expm1": _accurate_pair("expm1"), "floor": jnp.floor,
+    "expm1": _accurate_pair("expm1", (jnp.float32,)), "floor": jnp.floor,
     "imag": _imag, "isfinite": jnp.isfinite, "isinf": jnp.isinf, "isnan": jnp.isnan,
-    "log": _accurate_pair("log"), "log1p": _accurate_pair("log1p"),
+    "log": _accurate_pair("log"), "log1p": _accurate_pair("log1p", (jnp.float64,)),
     "log2": _exact_powers(jnp.log2, 2), "log10": _exact_powers(jnp.log10, 10),
     "logical_not": jnp.logical_not, "negative": jnp.negative, "real": _real,
     "reciprocal": jnp.reciprocal, "round": _round, "sign": _sign,
     "signbit": jnp.signbit, "sin": _accurate_pair("sin"), "sinh": _accurate_pair("sinh"),
     "square": _square, "sqrt": jnp.sqrt, "tan": _accurate_pair("tan"),
-    "tanh": _accurate_pair("tanh"), "trunc": jnp.trunc,
+    "tanh": _accurate_pair("tanh", (jnp.float64,)), "trunc": jnp.trunc,
 }  # fmt: skip
 
 _BINARY: dict[str, Callable[[Any, Any], Any]] = {

@@ -55,11 +55,37 @@ def _ufunc2(f: np.ufunc) -> Any:
     return prim
 
 
+def _log1p(x: np.ndarray) -> np.ndarray:
+    if x.dtype.kind != "c":
+        return np.log1p(x, out=...)
+    # NumPy's complex log1p is log(1 + z): log1p(1e-20j) is 0 + 1e-20j, not 5e-41 + 1e-20j;
+    # the contract's formula (its special cases are NumPy's: C99's clog)
+    with np.errstate(all="ignore"):
+        out = _accurate.clog1p(x, _OPS).astype(x.dtype)
+        bad = ~np.isfinite(x)
+        if bad.any():
+            out[bad] = np.log1p(x[bad])
+    return out
+
+
+def _tan(x: np.ndarray) -> np.ndarray:
+    out = np.tan(x, out=...)
+    if x.dtype.kind == "c":  # -1j * tanh(1j * x): as tanh beyond |im(x)| = 1
+        far = (np.abs(x.imag) >= 1) & np.isfinite(x)
+        if far.any():
+            with np.errstate(all="ignore"):
+                re, im = _accurate.ctanh_far(-x.imag[far], x.real[far], _OPS)
+            out[far] = _complex(im, -re, x.dtype)
+    return out
+
+
 def install_ufuncs(driver: object) -> None:
     """Set every primitive of ``UFUNCS`` on ``driver`` as an instance attribute: a plain
-    function, so a call costs one attribute lookup and no bound-method creation."""
+    function, so a call costs one attribute lookup and no bound-method creation; so are
+    ``log1p`` and ``tan``, NumPy's ufuncs but for complex input."""
     for prim_name, uf in UFUNCS.items():
         setattr(driver, prim_name, (_ufunc1 if uf.nin == 1 else _ufunc2)(uf))
+    driver.log1p, driver.tan = _log1p, _tan  # type: ignore[attr-defined]
 
 
 def _log_base(x: np.ndarray, real_log: np.ufunc, base: int) -> np.ndarray:
@@ -118,28 +144,6 @@ class Elementwise:
         re = np.where(inf_bad, np.inf, re)
         im = np.where(inf_bad, np.nan, im)
         return _complex(re, im, x.dtype)
-
-    def log1p(self, x: np.ndarray) -> np.ndarray:
-        if x.dtype.kind != "c":
-            return np.log1p(x, out=...)
-        # NumPy's complex log1p is log(1 + z): log1p(1e-20j) is 0 + 1e-20j, not 5e-41 +
-        # 1e-20j; the contract's formula (its special cases are NumPy's: C99's clog)
-        with np.errstate(all="ignore"):
-            out = _accurate.clog1p(x, _OPS).astype(x.dtype)
-            bad = ~np.isfinite(x)
-            if bad.any():
-                out[bad] = np.log1p(x[bad])
-        return out
-
-    def tan(self, x: np.ndarray) -> np.ndarray:
-        out = np.tan(x, out=...)
-        if x.dtype.kind == "c":  # -1j * tanh(1j * x): as tanh beyond |im(x)| = 1
-            far = (np.abs(x.imag) >= 1) & np.isfinite(x)
-            if far.any():
-                with np.errstate(all="ignore"):
-                    re, im = _accurate.ctanh_far(-x.imag[far], x.real[far], _OPS)
-                out[far] = _complex(im, -re, x.dtype)
-        return out
 
     def tanh(self, x: np.ndarray) -> np.ndarray:
         out = np.tanh(x, out=...)
