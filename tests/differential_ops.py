@@ -31,28 +31,6 @@ from hypothesis.extra import numpy as hnp
 
 import arraykit as ak
 
-
-def _ulp_bounds() -> dict[str, tuple[int, int]]:
-    """Units in the last place allowed between a driver's result and NumPy's, (float32 and
-    complex64, float64 and complex128), from the published table (one source of truth:
-    ``tests/data/accuracy_bounds.json``, ``docs/reference/accuracy.md``): both are within
-    their bounds of the correctly rounded value, so within the sum of the two bounds of
-    each other, twice that in NumPy's ulp (an ulp halves below a power of two).  Complex
-    results are compared in ulps of the larger part, as the table measures them."""
-    table = json.loads((Path(__file__).parent / "data" / "accuracy_bounds.json").read_text())
-    out: dict[str, tuple[int, int]] = {}
-    for name, per in table["bounds"].items():
-        pair = []
-        for dtypes in (("float32", "complex64"), ("float64", "complex128")):
-            sums = [b[drv] + b["numpy"] for d in dtypes if (b := per.get(d)) for drv in b]
-            pair.append(int(2 * max(sums, default=0)))
-        out[name] = (pair[0], pair[1])
-    return out
-
-
-ULP_BOUNDS: dict[str, tuple[int, int]] = _ulp_bounds()
-
-
 # Relative error for sums, means, linalg and FFT, per element of the problem (the matrix
 # size, the FFT length, the number of summed terms): error <= REL_TOL * n * scale.
 REL_TOL: dict[str, float] = {"float32": 1e-5, "complex64": 1e-5, "float64": 1e-12,
@@ -128,6 +106,31 @@ BINARY_ULP: dict[str, tuple[Callable[..., Any], str]] = {
     "atan2": (np.arctan2, "f"), "hypot": (np.hypot, "f"), "logaddexp": (np.logaddexp, "f"),
     "pow": (np.power, "f"), "multiply": (np.multiply, "c"), "divide": (np.divide, "c"),
 }  # fmt: skip
+
+
+def _ulp_bounds(*tables: dict[str, tuple[Callable[..., Any], str]]) -> dict[str, tuple[int, int]]:
+    """Units in the last place allowed between a driver's result and NumPy's, (float32 or
+    complex64, float64 or complex128), from the published table (one source of truth:
+    ``tests/data/accuracy_bounds.json``, ``docs/reference/accuracy.md``) for the dtype kinds
+    the fuzzer draws the function for: both are within their bounds of the correctly
+    rounded value, so within the sum of the two bounds of each other, twice that in
+    NumPy's ulp (an ulp halves below a power of two).  Complex results are compared in ulps
+    of the larger part, as the table measures them."""
+    table = json.loads((Path(__file__).parent / "data" / "accuracy_bounds.json").read_text())
+    out: dict[str, tuple[int, int]] = {}
+    for name in {n for t in tables for n in t}:
+        kinds = "".join(t[name][1] for t in tables if name in t)
+        per = table["bounds"][name]
+        pair = []
+        for real, cplx in (("float32", "complex64"), ("float64", "complex128")):
+            dtypes = [real] * ("f" in kinds) + [cplx] * ("c" in kinds)
+            sums = [b[drv] + b["numpy"] for d in dtypes if (b := per.get(d)) for drv in b]
+            pair.append(int(2 * max(sums, default=0)))
+        out[name] = (pair[0], pair[1])
+    return out
+
+
+ULP_BOUNDS: dict[str, tuple[int, int]] = _ulp_bounds(UNARY_ULP, BINARY_ULP)
 
 
 def pick(data: Any, options: list[Any], label: str = "op") -> Any:
