@@ -182,5 +182,6 @@ def _pow64(x1: tf.Tensor, x2: tf.Tensor, native: tf.Tensor, exp: Prim) -> tf.Ten
     r = _select(gm.logical_and(odd, gm.less(x1, S.zeros_like(x1))), -r, r)
     # the value is r; the gradient the native kernel's (r - native is exact: Sterbenz)
     close = gm.logical_and(use, gm.is_finite(native))
-    out = native + ga.stop_gradient(_select(close, r - native, S.zeros_like(r)))
+    # (native itself where r is not used: native + 0 would turn a -0 result into +0)
+    out = _select(close, native + ga.stop_gradient(r - native), native)
     return _select(gm.logical_and(use, gm.logical_not(close)), ga.stop_gradient(r), out)
