@@ -75,8 +75,13 @@ def _hermitian(x: Any, upper: bool = False) -> Any:
 
 
 def _eigh(x: Any) -> tuple[Any, Any]:
-    w, v = jnp.linalg.eigh(_hermitian(x), symmetrize_input=False)
-    return w, v
+    """The eigen-decomposition of the Hermitian matrix of ``x``'s lower triangle; NaN for
+    a matrix with NaN or inf entries there (LAPACK returns what its arithmetic gave:
+    core decides such matrices eagerly, so this is what a traced call gives)."""
+    h = _hermitian(x)
+    bad = ~jnp.all(jnp.isfinite(h), axis=(-2, -1))
+    w, v = jnp.linalg.eigh(jnp.where(bad[..., None, None], 0, h), symmetrize_input=False)
+    return jnp.where(bad[..., None], jnp.nan, w), jnp.where(bad[..., None, None], jnp.nan, v)
 
 
 def _eigvalsh(x: Any) -> Any:
