@@ -262,9 +262,10 @@ def settled(
 
 def nonfinite(drv: Driver, v: Any, dtype: np.dtype) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
     """``(index, matrices)``: the stack index (one int array per stack axis) and the host
-    copies of the matrices of ``v`` that may hold NaN or inf, found by one sum per matrix
-    (a sum of huge finite values that overflows picks a matrix too); none while traced.
-    On a CPU the sums are NumPy's, of the host view of ``v`` (no copy, no kernel)."""
+    copies of the matrices of ``v`` that may hold NaN or inf; none while traced.  On a
+    CPU, NumPy sums each matrix of the host view of ``v`` (no copy, no kernel; a sum of
+    huge finite values that overflows picks a matrix too); elsewhere the driver reduces
+    ``isfinite`` per matrix, and only those flags come to the host."""
     if drv.device_of(v).kind == "cpu" and not drv.capabilities.lazy:
         try:
             view = drv.to_numpy(v)
@@ -272,12 +273,13 @@ def nonfinite(drv: Driver, v: Any, dtype: np.dtype) -> tuple[tuple[np.ndarray, .
             return (), np.empty((0, 0, 0), dtype)
         with np.errstate(all="ignore"):
             sums = np.add.reduce(view, axis=(-2, -1))
-    else:
+        flags = ~np.isfinite(sums)
+    else:  # one kernel more than a sum, but no overflow, and no warning in a Dask task
         nd = len(drv.shape_of(v))
-        sums = host(drv, drv.sum(v, (nd - 2, nd - 1), dtype, False))
-        if sums is None:
+        finite = host(drv, drv.all(drv.isfinite(v), (nd - 2, nd - 1), False))
+        if finite is None:
             return (), np.empty((0, 0, 0), dtype)
-    flags = ~np.isfinite(sums)
+        flags = ~finite
     if not flags.any():
         return (), np.empty((0, 0, 0), dtype)
     index = _positions(flags)
