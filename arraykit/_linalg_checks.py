@@ -42,6 +42,7 @@ called and the matrix of the stack.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -215,12 +216,15 @@ def _rcond(drv: Driver, rcond: Any) -> np.ndarray | None:
     ``p_k / size * min(1, min_j<k p_j / size)``: a pivot counts as small relative to the
     smallest before it too, since a small pivot amplifies the rounding errors of those
     after it (by up to its inverse: a Cholesky pivot of 2e-9 ``size`` was NumPy's -1e-13
-    after one of 4e-4 ``size``).  ``None`` while traced, or if there is none."""
+    after one of 4e-4 ``size``).  NaN wherever a pivot or the size is.  ``None`` while
+    traced, or if there is none."""
     if not isinstance(rcond, tuple):
         return None if rcond is None else host(drv, rcond)
     pivots, size = host(drv, rcond[0]), host(drv, rcond[1])
     if pivots is None or size is None:
         return None
+    if pivots.ndim == 1:  # one matrix: Python floats cost less than NumPy's calls
+        return np.asarray(_pivot_rcond(pivots.tolist(), float(size)))
     if pivots.shape[-1] == 0:
         return np.ones(pivots.shape[:-1])
     with np.errstate(all="ignore"):
@@ -228,6 +232,17 @@ def _rcond(drv: Driver, rcond: Any) -> np.ndarray | None:
         before = np.minimum.accumulate(rel[..., :-1], axis=-1)
         rel[..., 1:] *= np.minimum(before, 1)
         return np.min(rel, axis=-1)
+
+
+def _pivot_rcond(pivots: list[float], size: float) -> float:
+    """``_rcond`` of one matrix."""
+    out, before = math.inf, 1.0
+    for p in pivots:
+        r = p / size if size else math.nan
+        if not r >= 0:  # NaN
+            return math.nan
+        out, before = min(out, r * before), min(before, r)
+    return out
 
 
 def settled(
@@ -247,7 +262,10 @@ def settled(
     r = _rcond(drv, rcond)
     if r is None:
         return out
-    near = ~(r > RCOND_LIMIT[real_of(dtype)])  # NaN: the matrix has NaN or inf entries
+    limit = RCOND_LIMIT[real_of(dtype)]
+    if r.ndim == 0 and r.item() > limit:  # the hot path: one matrix, far from failing
+        return out
+    near = ~(r > limit)  # NaN: the matrix has NaN or inf entries
     if not near.any():
         return out
     index = _positions(near)
@@ -272,8 +290,11 @@ def nonfinite(drv: Driver, v: Any, dtype: np.dtype) -> tuple[tuple[np.ndarray, .
         except TypeError:  # traced
             return (), np.empty((0, 0, 0), dtype)
         with np.errstate(all="ignore"):
-            sums = np.add.reduce(view, axis=(-2, -1))
-        flags = ~np.isfinite(sums)
+            if view.ndim == 2:  # the hot path: one sum, one Python test
+                if math.isfinite(abs(view.sum())):
+                    return (), np.empty((0, 0, 0), dtype)
+                return (), view[None]
+            flags = ~np.isfinite(np.add.reduce(view, axis=(-2, -1)))
     else:  # one kernel more than a sum, but no overflow, and no warning in a Dask task
         nd = len(drv.shape_of(v))
         finite = host(drv, drv.all(drv.isfinite(v), (nd - 2, nd - 1), False))
