@@ -138,9 +138,9 @@ Random Gaussian matrices (8 x 8 and less) fall below the limit once in 150 in fl
 
 
 def host(drv: Driver, value: Any) -> np.ndarray | None:
-    """``value`` (a native, or evidence a driver computed on the host) as a NumPy array;
-    ``None`` while traced, when its values are not known yet."""
-    if isinstance(value, (np.ndarray, np.generic)):
+    """``value`` (a native, or evidence a driver computed on the host: a NumPy array or a
+    float) as a NumPy array; ``None`` while traced, when its values are not known yet."""
+    if isinstance(value, (np.ndarray, np.generic, float)):
         return np.asarray(value)
     try:
         return np.asarray(drv.to_numpy(value))

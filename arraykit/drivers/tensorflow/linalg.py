@@ -94,20 +94,26 @@ def _diagonal(x: Any) -> np.ndarray:
     return ga.matrix_diag_part_v3(x, S.const(0, tf.int32), S.scalar_like(0, x))._numpy()
 
 
-def _frobenius(x: Any) -> np.ndarray:
+def _frobenius(x: Any) -> Any:
     """``|x|_F`` of each matrix of an eager stack, on the host (on the CPU NumPy's, of a
-    view of the tensor)."""
+    view of the tensor; a Python float for one matrix)."""
     if _on_cpu(x):
         a = x._numpy()
         with np.errstate(all="ignore"):
+            if a.ndim == 2:
+                return math.sqrt(np.vdot(a, a).real)
             return np.sqrt(np.add.reduce((a * a.conj()).real, axis=(-2, -1)))
     return np.abs(gm.euclidean_norm(x, _last2(x), keep_dims=False)._numpy())
 
 
-def _kappa(a: Any, inverse: Any) -> np.ndarray:
+def _kappa(a: Any, inverse: Any) -> Any:
     """``1 / (|a|_F |a^-1|_F)`` per matrix: ``inv``'s evidence (NaN for 0 * inf)."""
+    norm_a, norm_inverse = _frobenius(a), _frobenius(inverse)
+    if norm_a.__class__ is float:
+        norms = norm_a * norm_inverse
+        return 1.0 / norms if norms else math.nan
     with np.errstate(all="ignore"):
-        return np.asarray(1.0 / (_frobenius(a) * _frobenius(inverse)))
+        return 1.0 / (norm_a * norm_inverse)
 
 
 def _lu_guarded(x: Any, compute: Callable[[Any], tuple[Any, Any]]) -> Any:
