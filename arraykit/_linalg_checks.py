@@ -30,9 +30,9 @@ decided here, once, for every driver:
   where NumPy's LAPACK fails on a matrix with NaN or inf entries, which depends on its
   arithmetic again, so NumPy decides those matrices, and its results are theirs
   (``nonfinite``, ``svd_input``, ``decided_by_numpy``).  Core finds such matrices with
-  one sum per matrix, read on the host, and never passes one to the driver: LAPACK's
-  SVD of a matrix with inf entries can loop forever (NumPy's does), so the SVD's results
-  for such a matrix are NaN.
+  one reduction per matrix, read on the host, and never passes one to the driver:
+  LAPACK's SVD of a matrix with inf entries can loop forever (NumPy's does), so the
+  SVD's results for such a matrix are NaN.
 
 Traced (``ak.jit``; ``ak.vmap``; ``ak.grad`` on JAX) the values are not known yet: the
 evidence is not read, nothing is raised from here, and each function's docstring says
@@ -346,13 +346,14 @@ def svd_input(drv: Driver, v: Any, dtype: np.dtype) -> tuple[Any, Any]:
     return _zeroed(drv, v, tuple(i[inf] for i in index), dtype)
 
 
-def nan_where(drv: Driver, mask: Any, out: Any, vector: bool = False) -> Any:
-    """``out`` (a stack of matrices; ``vector``: of vectors) NaN where ``mask`` is set."""
+def nan_where(drv: Driver, mask: Any, out: Any, core: int = 2) -> Any:
+    """``out``, a stack of matrices (``core`` 2), vectors (1) or numbers (0), NaN where
+    ``mask`` (``svd_input``'s) is set."""
     if mask is None:
         return out
-    if vector:
+    if core < 2:
         nd = len(drv.shape_of(mask))
-        mask = drv.squeeze(mask, (nd - 1,))
+        mask = drv.squeeze(mask, tuple(range(nd - 2 + core, nd)))
     nan = drv.asarray(np.nan, drv.dtype_of(out), drv.device_of(out), None)
     return drv.where(mask, nan, out)
 

@@ -26,6 +26,7 @@ from ._linalg_checks import (
     failure,
     inexact,
     matrices,
+    nan_where,
     real_of,
     svd_input,
 )
@@ -92,11 +93,7 @@ def matrix_norm(
         result = drv.matrix_norm(v, keepdims, ord)
     except LinAlgSignal as e:
         raise failure("matrix_norm", e, x.shape[:-2]) from None
-    if inf is not None:
-        nd = len(x.shape)
-        mask = inf if keepdims else drv.squeeze(inf, (nd - 2, nd - 1))
-        result = drv.where(mask, drv.asarray(np.nan, out, drv.device_of(result), None), result)
-    return new(result, drv, out)
+    return new(nan_where(drv, inf, result, 2 if keepdims else 0), drv, out)
 
 
 def vector_norm(

@@ -257,7 +257,7 @@ def svd(x: Array, /, *, full_matrices: bool = True) -> SVDResult:
         u, s, vh = drv.svd(v, full_matrices)
     except LinAlgSignal as e:
         raise failure("svd", e, x.shape[:-2]) from None
-    u, s, vh = nan_where(drv, inf, u), nan_where(drv, inf, s, True), nan_where(drv, inf, vh)
+    u, s, vh = nan_where(drv, inf, u), nan_where(drv, inf, s, 1), nan_where(drv, inf, vh)
     return SVDResult(new(u, drv, x._dtype), new(s, drv, real_of(x._dtype)), new(vh, drv, x._dtype))
 
 
@@ -270,7 +270,7 @@ def svdvals(x: Array, /) -> Array:
     drv = x._driver
     try:
         v, inf = svd_input(drv, x._value, x._dtype)
-        out = nan_where(drv, inf, drv.svdvals(v), True)
+        out = nan_where(drv, inf, drv.svdvals(v), 1)
     except LinAlgSignal as e:
         raise failure("svdvals", e, x.shape[:-2]) from None
     return new(out, drv, real_of(x._dtype))
