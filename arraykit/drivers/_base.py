@@ -473,28 +473,27 @@ class Driver:
     #     the result's dtype.  ``rtol`` is a native of the real dtype, or None.
     #     ``matrix_power``'s ``n`` is >= 0: core inverts through ``inv`` for ``n < 0``.
     #
-    #     Failures (the signals below).  Core raises ``ak.linalg.LinAlgError`` where NumPy
-    #     raises ``numpy.linalg.LinAlgError``; the rule is core's, telling is the driver's:
-    #     a primitive raises a ``LinAlgSignal`` (never its backend's own error) and core
-    #     words the error for the function the user called.
-    #     inv(x), solve(x1, x2): ``SingularMatrix`` when the LU factorisation with partial
-    #         pivoting of a matrix of the stack meets an exact zero pivot (LAPACK getrf's
-    #         ``info > 0``, what NumPy raises on).  Nothing else: a nearly singular matrix
-    #         returns what the backend computes (huge values), a NaN pivot is not zero (the
-    #         result holds NaN), and only ``x1`` of ``solve`` is checked.
-    #     cholesky(x, upper): ``NotPositiveDefinite`` when the factorisation meets a pivot
-    #         <= 0 (LAPACK potrf's ``info > 0``; a NaN pivot is not <= 0, as in OpenBLAS and
-    #         Eigen, so an ``x[..., 0, 0]`` of NaN never raises).
-    #     eig, eigvals, eigh, eigvalsh, svd, svdvals, pinv, matrix_norm: ``NoConvergence``
-    #         where the backend reports that its algorithm failed (LAPACK's ``info != 0``,
-    #         an error of the op); a backend that reports nothing returns what it computed.
-    #     ``index`` is the stack index of the first failing matrix (C order; ``()`` for a
-    #     single matrix), or None where the backend does not say.  Signals are raised
-    #     eagerly, on concrete values only: on traced values (inside ``jit``/``vmap``/
-    #     ``grad`` hooks) the result holds what the backend computes there (inf/NaN), or the
-    #     backend's error surfaces when the compiled program runs.  Keep the check within
-    #     the cost of the factorisation: compute the result from the factorisation the
-    #     check reads (LU, then triangular solves), or detect on the error path only.
+    #     Failures.  Core raises ``ak.linalg.LinAlgError`` where NumPy raises
+    #     ``numpy.linalg.LinAlgError``; the rule is core's (``_linalg_checks.py``): a
+    #     primitive never raises its backend's own error for one.
+    #     inv(x), solve(x1, x2), cholesky(x, upper) return ``(result, rcond)``.  ``rcond``
+    #         (natives, or NumPy arrays the driver computed on the host) tells core how
+    #         far each matrix is from failing: ``1 / (|x| |x^-1|)`` per matrix, or the
+    #         pair ``(pivots, size)``: the pivots of the driver's factorisation, ``|u_kk|``
+    #         of LU with partial pivoting or ``l_kk**2`` of Cholesky, shaped
+    #         ``(..., n)``, and ``|x|_F`` or ``max x_kk``; 0 or NaN where the backend's
+    #         factorisation broke down (a zero or NaN pivot, a refused matrix: the result
+    #         there may be anything).  Core lets NumPy decide (and compute) the matrices
+    #         near failure.  ``None`` (traced values; a driver whose failures are NumPy's
+    #         own): the driver raises ``SingularMatrix`` / ``NotPositiveDefinite`` itself.
+    #         ``cholesky`` reads the lower triangle (``upper``: the upper one, as NumPy),
+    #         ``eigh``/``eigvalsh`` the lower one; their gradients are that triangle's.
+    #     eig, eigvals, eigh, eigvalsh, svd, svdvals, pinv, matrix_norm (2, -2, "nuc"):
+    #         core never passes them a matrix with NaN or inf entries eagerly; traced, such
+    #         a matrix gives NaN.  Nor norms over no elements (core decides those).
+    #         ``NoConvergence`` where the backend reports that its algorithm failed.
+    #     ``index``: the stack index of the first failing matrix (C order; ``()`` for one
+    #     matrix), or None.  Traced, a backend's own error may surface as the program runs.
     #
     # ---------------------------------------------------------------- fft
     # fftn(x, s, axes, norm) -> x; ifftn(...)     (x complex; s, axes: equal-length tuples)
