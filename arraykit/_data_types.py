@@ -19,6 +19,7 @@ from . import _dtypes as dt
 from ._array import Array
 from ._core import check_array, new, result_dtype, same_driver
 from ._devices import Device
+from .drivers import get as get_driver
 from .drivers._base import Driver
 
 __all__ = ["astype", "can_cast", "result_type"]
@@ -47,6 +48,14 @@ def supports(drv: Driver, dtype: np.dtype) -> builtins.bool:
     if dtype is dt.float16:
         return caps.float16
     return dtype is not dt.bfloat16 or caps.bfloat16
+
+
+def host_cast(data: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    """Host data on its way to ``dtype``, cast first where astype's rule differs from
+    NumPy's conversion (floats to integers, ``float_to_int`` of the NumPy driver)."""
+    if data.dtype.kind == "f" and dtype.kind in "iu":
+        return get_driver("numpy").astype(data, dtype)
+    return data
 
 
 def astype(

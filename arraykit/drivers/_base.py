@@ -384,7 +384,7 @@ class Driver:
     # to_numpy(x) -> np.ndarray          (host copy or zero-copy view)
     # to_device(x, device) -> x          (a copy on ``device``; ``x`` if already there)
     # to_scalar(x) -> bool | int | float | complex    (``x`` has exactly one element)
-    # astype(x, dtype) -> x              (a cast: C-style wrap for ints, NaN→int undefined)
+    # astype(x, dtype) -> x   (ints wrap; floats round once; float→int: _dtypes.saturation_bounds)
     # copy(x) -> x                       (a fresh value not sharing memory with ``x``)
     # dlpack(x, stream, max_version, dl_device, copy) -> PyCapsule
     # dlpack_device(x) -> tuple[int, int]
@@ -413,7 +413,7 @@ class Driver:
     # full(shape, fill_value, dtype, device) -> x    (fill_value: a Python scalar)
     # empty(shape, dtype, device) -> x               (contents unspecified)
     # eye(n_rows, n_cols, k, dtype, device) -> x
-    # linspace(start, stop, num, endpoint, dtype, device) -> x
+    # linspace(start, stop, num, endpoint, dtype, device) -> x   (NumPy's values, bit for bit)
     # tril(x, k) -> x; triu(x, k) -> x   (over the last two axes)
     #
     # ---------------------------------------------------------------- manipulation

@@ -18,6 +18,7 @@ import numpy as np
 from ... import _dtypes
 from ..._devices import Device
 from .._base import Capabilities, Driver
+from . import casts
 from .creation import Creation
 from .elementwise import Elementwise, install_ufuncs
 from .fft import FFT
@@ -91,6 +92,8 @@ class NumPyDriver(
         return x.item()
 
     def astype(self, x: np.ndarray, dtype: np.dtype) -> np.ndarray:
+        if dtype.kind in "iu" and x.dtype.kind == "f":
+            return casts.float_to_int(x, dtype)  # saturating, NaN to 0
         return x.astype(dtype)
 
     def copy(self, x: np.ndarray) -> np.ndarray:

@@ -43,7 +43,7 @@ from tensorflow.python.ops import gen_array_ops as ga
 from tensorflow.python.ops import gen_math_ops as gm
 
 from .._base import Capabilities, Driver
-from . import elementwise
+from . import casts, elementwise
 from . import support as S
 from .creation import Creation
 from .devices import Devices
@@ -150,7 +150,7 @@ class TensorFlowDriver(
             return ga.identity(x)
         if tfd == tf.bool and x.dtype in S.COMPLEX:
             return gm.not_equal(x, S.scalar_like(0, x))
-        return gm.cast(x, tfd)
+        return casts.cast(x, tfd)
 
     def copy(self, x: Any) -> Any:
         return S.fresh(x)
