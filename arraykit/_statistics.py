@@ -202,7 +202,8 @@ def _cumulative(fn: str, x: Array, axis: int | None, dtype: Any, include_initial
     out = _accumulation_dtype(x, dtype, fn)
     drv = x._driver
     value = x._value if x._dtype is out else drv.astype(x._value, out)
-    return new(getattr(drv, fn)(value, ax, out, bool(include_initial)), drv, out)
+    # float16: each running value in float32, rounded once (as sum's; NumPy's rounds each)
+    return new(float16_in_float32(drv, fn, value, out, ax, out, bool(include_initial)), drv, out)
 
 
 def cumulative_sum(
