@@ -104,7 +104,7 @@ BINARY_ELEMENTWISE: tuple[str, ...] = (
     "not_equal", "pow", "remainder", "subtract",
 )  # fmt: skip
 """``f(x1, x2)``: inputs of one dtype, broadcast together.  Comparisons return bool; the
-rest return the input dtype."""
+rest the input dtype.  ``maximum``/``minimum`` (``max``, ``min``, ``clip``): -0 < +0."""
 
 PRIMITIVES: tuple[str, ...] = (
     # runtime

@@ -18,7 +18,7 @@ import numpy as np
 from ... import _dtypes
 from ..._devices import Device
 from .._base import Capabilities, Driver
-from . import casts
+from . import casts, extrema
 from .creation import Creation
 from .elementwise import Elementwise, install_ufuncs
 from .fft import FFT
@@ -67,6 +67,7 @@ class NumPyDriver(
     def __init__(self) -> None:
         # Ufunc primitives as instance attributes: one attribute lookup, no bound method.
         install_ufuncs(self)
+        self.maximum, self.minimum = extrema.maximum, extrema.minimum  # -0 < +0
         super().__init__()
 
     # ------------------------------------------------------------------ runtime

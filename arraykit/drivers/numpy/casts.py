@@ -5,11 +5,12 @@ ARM saturates); the rule saturates and maps NaN to 0 (``_dtypes.saturation_bound
 float64 to float16 needs nothing: NumPy rounds once.
 
 Cost: a cast to int32 or int64 that NumPy's conversion gets right costs nothing more than
-a floating-point status check (``np.errstate``, about 3 us a call): a value the rule
+a floating-point status check (``np.errstate``, a few us a call): a value the rule
 changes (NaN, ±inf, beyond the range) raises the FPU's invalid flag in that conversion,
-and only then is the cast done again by the rule.  Narrower and unsigned targets, where a
-wrapped value raises no flag, clip first (one more pass over the input).  The Dask
-driver runs this block by block.
+and only then is the cast done again by the rule.  A narrower target (int8, uint16 ...)
+goes through int32 (uint32 through int64) the same way, then clips there and narrows:
+two more passes over the integers.  uint64 takes the rule's general path (clip, selects).
+The Dask driver runs this block by block.
 """
 
 from __future__ import annotations
@@ -18,20 +19,29 @@ import numpy as np
 
 from ... import _dtypes
 
-_FLAGGED = frozenset({_dtypes.int32, _dtypes.int64})
+_VIA = {
+    np.dtype(t): np.dtype(v)
+    for t, v in (("int8", "int32"), ("int16", "int32"), ("uint8", "int32"),
+                 ("uint16", "int32"), ("uint32", "int64"), ("int32", "int32"),
+                 ("int64", "int64"))
+}  # fmt: skip
 
 
 def float_to_int(x: np.ndarray, dtype: np.dtype) -> np.ndarray:
     """The float array ``x`` as the integer ``dtype``, by the rule."""
+    via = _VIA.get(dtype)
+    if via is not None:
+        try:
+            with np.errstate(invalid="raise"):
+                out = x.astype(via)
+        except FloatingPointError:
+            pass
+        else:
+            if via is dtype:
+                return out
+            info = np.iinfo(dtype)
+            return np.clip(out, info.min, info.max, out=out).astype(dtype)
     lo, hi, below, above = _dtypes.saturation_bounds(_dtypes.canonical(x.dtype), dtype)
-    try:
-        with np.errstate(invalid="raise"):
-            if dtype in _FLAGGED:
-                return x.astype(dtype)
-            if not (below or above):  # the clip saturates; NaN raises in the cast
-                return np.clip(x, lo, hi).astype(dtype)
-    except FloatingPointError:
-        pass
     with np.errstate(invalid="ignore"):
         out = np.clip(x, lo, hi).astype(dtype)
         info = np.iinfo(dtype)

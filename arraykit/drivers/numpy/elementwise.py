@@ -13,6 +13,8 @@ from typing import Any
 
 import numpy as np
 
+from . import extrema
+
 UFUNCS: dict[str, np.ufunc] = {
     "abs": np.abs, "acos": np.arccos, "acosh": np.arccosh, "asin": np.arcsin,
     "asinh": np.arcsinh, "atan": np.arctan, "atanh": np.arctanh,
@@ -163,12 +165,7 @@ class Elementwise:
         return out
 
     def clip(self, x: np.ndarray, min: Any, max: Any) -> np.ndarray:
-        out = x
-        if min is not None:
-            out = np.maximum(out, min, out=...)
-        if max is not None:
-            out = np.minimum(out, max, out=...)
-        return out.copy() if out is x else out
+        return extrema.clip(x, min, max)  # maximum, then minimum, with -0 < +0
 
 
 def _operands(x1: Any, x2: Any) -> tuple[np.ndarray, np.ndarray]:

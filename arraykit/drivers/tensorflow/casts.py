@@ -7,8 +7,8 @@ does something else.
   information for the second rounding to be the correct one.
 * float to integer saturates and maps NaN to 0 (``_dtypes.saturation_bounds``): ``Cast``
   is C's conversion, undefined beyond the range (x86 gives the most negative value or
-  wraps).  In-range values truncate as before; the clip and the selects are a few
-  elementwise ops.
+  wraps).  In-range values truncate as before; the clip and the selects are three to five
+  more elementwise ops.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def _saturate(x: tf.Tensor, tfd: tf.DType) -> tf.Tensor:
     dst = S.NP_OF[tfd]
     lo, hi, below, above = _dtypes.saturation_bounds(S.NP_OF[x.dtype], dst)
     dev = x.device
-    out = gm.cast(gm.maximum(gm.minimum(x, _const(hi, x)), _const(lo, x)), tfd)
+    out = gm.cast(gm._clip_by_value(x, _const(lo, x), _const(hi, x)), tfd)
     info = np.iinfo(dst)
     if above:
         out = S.select(gm.greater(x, _const(hi, x)), S.const(int(info.max), tfd, dev), out)

@@ -1,0 +1,65 @@
+"""The contract's order of signed zeros, ``-0 < +0`` (IEEE 754-2019's maximum and
+minimum), on TF's ``Maximum``/``Minimum`` and ``Max``/``Min`` reductions, which return
+either zero on ties: the first operand in Eigen's scalar loop, the second in its vector
+loop, and a reduction whichever its tree meets last.
+
+Where both operands of ``maximum`` are zeros, ``x1 + x2`` is the answer (``-0`` only if
+both are), for ``minimum`` ``-(-x1 - x2)``: a few elementwise ops on floating dtypes.  A
+reduction whose result is zero looks for a ``+0`` (max) or ``-0`` (min) among the zeros
+it reduced.  Eagerly, both look first whether the result holds a zero at all (two ops on
+it) and do nothing more where it does not; a ``tf.function`` has the fix in its graph.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import tensorflow as tf
+from tensorflow.python.framework.ops import EagerTensor as _EagerTensor
+from tensorflow.python.ops import gen_math_ops as gm
+
+from . import support as S
+
+Prim = Callable[..., tf.Tensor]
+
+
+def ordered(prim: Prim, is_max: bool) -> Prim:
+    """``maximum``/``minimum`` with ``-0 < +0``."""
+
+    def f(x1: tf.Tensor, x2: tf.Tensor) -> tf.Tensor:
+        out = prim(x1, x2)
+        if out.dtype not in S.REAL_FLOATING or _no_zero(out):
+            return out
+        both = gm.logical_and(
+            gm.equal(x1, S.scalar_like(0, x1)), gm.equal(x2, S.scalar_like(0, x2))
+        )
+        tie = gm.add_v2(x1, x2) if is_max else gm.neg(gm.sub(gm.neg(x1), x2))
+        return S.select(both, tie, out)
+
+    return f
+
+
+def reduced(x: tf.Tensor, out: tf.Tensor, axes: Any, keepdims: bool, is_max: bool) -> Any:
+    """``out``, the max (min) of ``x`` over ``axes``, with a zero made ``+0`` (``-0``)
+    where one of the zeros of ``x`` it reduced is."""
+    if x.dtype not in S.REAL_FLOATING or _no_zero(out):
+        return out
+    sign = S.signbit(x)
+    wanted = gm.logical_and(
+        gm.equal(x, S.scalar_like(0, x)), gm.logical_not(sign) if is_max else sign
+    )
+    found = gm._any(wanted, axes, keepdims)
+    zero, other = S.scalar_like(0.0, out), gm.neg(S.scalar_like(0.0, out))
+    if not is_max:
+        zero, other = other, zero
+    return S.select(gm.equal(out, S.scalar_like(0, out)), S.select(found, zero, other), out)
+
+
+def _no_zero(out: tf.Tensor) -> bool:
+    """Whether the eager ``out`` holds no zero, so needs no fix (two ops on it); inside a
+    ``tf.function`` the fix is always in the graph."""
+    if out.__class__ is not _EagerTensor:
+        return False
+    zero = gm.equal(out, S.scalar_like(0, out))
+    return not bool(gm._any(zero, S.all_axes(zero), False))
