@@ -63,6 +63,12 @@ def astype(
 ) -> Array:
     """Cast ``x`` to ``dtype``, irrespective of the promotion rules.
 
+    One rule on every driver, eagerly and under ``ak.jit``: a narrowing float cast rounds
+    once (float64 to float16 too); a float cast to an integer dtype truncates towards zero
+    in range, saturates beyond it (``±inf`` too) and gives 0 for NaN, where NumPy's answer
+    is the platform's (x86-64 wraps: ``[-2.5, 300.0]`` to uint8 is ``[254, 44]`` there);
+    integers wrap modulo ``2**bits``, as in NumPy; float to ``bool`` is ``x != 0``.
+
     Casting a complex array to a real-valued dtype raises ``TypeError`` (the spec says it
     should not be permitted: cast ``ak.real(x)`` or ``ak.imag(x)``); complex to ``bool`` is
     allowed (``0j`` is ``False``).  A dtype the driver cannot hold (its ``float64``,
@@ -75,6 +81,8 @@ def astype(
     --------
     >>> ak.astype(ak.asarray([1.7, -2.7]), ak.int32)
     Array([ 1, -2], dtype=int32)
+    >>> ak.astype(ak.asarray([-2.5, 300.0, ak.nan, ak.inf]), ak.uint8)  # saturates
+    Array([  0, 255,   0, 255], dtype=uint8)
     >>> ak.astype(ak.asarray([0, 1, 2]), ak.bool)
     Array([False,  True,  True], dtype=bool)
     """

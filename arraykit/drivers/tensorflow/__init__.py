@@ -13,9 +13,10 @@ chapters, each a mixin class of the driver: ``creation``, ``indexing``, ``manipu
 bound as instance attributes (many are TF's op functions themselves).  ``transforms``
 holds the transform hooks, ``support`` the dtype tables, the kernel registry and the
 helpers several chapters share, ``complex_math`` the complex functions TF's kernels get
-wrong.  Imports between these modules go one way (``support`` first; ``indexing`` before
-``manipulation``, ``linalg`` and ``fft``; ``sorting`` before ``searching`` and ``sets``),
-and none imports this module.
+wrong, ``casts`` and ``extrema`` the contract's casts and order of signed zeros.  Imports
+between these modules go one way (``support`` first; ``indexing`` before ``manipulation``,
+``linalg`` and ``fft``; ``sorting`` before ``searching`` and ``sets``), and none imports
+this module.
 
 Dtypes: every standard dtype.  TF's kernel registry says which dtypes each op runs on for
 the device types in use; elsewhere a primitive computes in a dtype holding every value and
