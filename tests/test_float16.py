@@ -110,8 +110,11 @@ def test_creation_and_casts(driver: ak.drivers.Driver) -> None:
     y = ak.asarray(VALUES)  # a NumPy float16 array keeps its dtype
     assert y.dtype == ak.float16
     np.testing.assert_array_equal(np.asarray(y), VALUES)
-    z = ak.astype(ak.asarray([0.1, 1e5, -3.0]), ak.float16)  # float64 -> float16 rounds
-    np.testing.assert_array_equal(np.asarray(z), np.array([0.1, 1e5, -3.0]).astype(F16))
+    # float64 -> float16 rounds once, also next to a float16 midpoint (2049.0001)
+    src = np.array([0.1, 1e5, -3.0, 2049.0001, -(1 + 2**-11 + 2**-30)])
+    z = ak.astype(ak.asarray(src), ak.float16)
+    with np.errstate(over="ignore"):
+        np.testing.assert_array_equal(np.asarray(z), src.astype(F16))
     back = ak.astype(z, ak.float32)
     np.testing.assert_array_equal(np.asarray(back), np.asarray(z).astype(np.float32))
     assert ak.zeros((2,), dtype=ak.float16).dtype == ak.float16
