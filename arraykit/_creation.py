@@ -222,9 +222,8 @@ def arange(
 ) -> Array:
     """Evenly spaced values in ``[start, stop)``.
 
-    Floating-point values are NumPy's bit for bit, computed as NumPy's ``arange`` does: the
-    first two values are ``start`` and ``start + step`` rounded to ``dtype``, the others
-    ``first + i * (second - first)`` in ``dtype``'s arithmetic (float32's for float16).
+    Floats are NumPy's bit for bit, as its ``arange`` computes them: ``start``, ``start +
+    step``, then ``first + i * (second - first)`` in ``dtype`` (float16: in float32).
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.arange.html
     """
@@ -242,8 +241,8 @@ def arange(
     drv, dev, cfg = _target("arange", device)
     dtype = _dtype_arg(dtype, "arange")
     if dtype is None:
-        is_int = all(isinstance(v, int) for v in (start, stop, step))
-        dtype = cfg.default_int if is_int else cfg.default_float
+        ints = all(isinstance(v, int) for v in (start, stop, step))
+        dtype = cfg.default_int if ints else cfg.default_float
     if dtype.kind not in "iufc":
         raise TypeError(f"arange: dtype must be a numeric dtype, got {dtype}")
     n = max(math.ceil((stop - start) / step), 0)
@@ -253,16 +252,18 @@ def arange(
         if n and not (info.min <= start <= info.max and info.min <= last <= info.max):
             raise OverflowError(f"arange: values out of bounds for {dtype}")
         return new(drv.arange(start, stop, step, dtype, dev), drv, dtype)
-    with np.errstate(over="ignore", invalid="ignore"):
-        head = np.array([start, start + step][:n], dt.REAL_OF.get(dtype, dtype))
-    if n < 3:
-        return asarray(head, dtype=dtype, device=dev)
     real = dt.REAL_OF.get(dtype, dtype)  # complex: a zero imaginary part, as NumPy's
     work = dt.float32 if real is dt.float16 else real  # NumPy's fill: first + i * delta
-    first, delta = work.type(head[0]), work.type(head[1]) - work.type(head[0])
+    with np.errstate(over="ignore", invalid="ignore"):
+        head = np.array([start, start + step][:n], real)
+        if n < 3:
+            return asarray(head, dtype=dtype, device=dev)
+        first, delta = work.type(head[0]), work.type(head[1]) - work.type(head[0])
+        formula = np.array([first + work.type(0) * delta, first + delta], work)  # as head?
     v = drv.multiply(drv.arange(0, n, 1, work, dev), drv.asarray(delta, work, dev, None))
     v = drv.add(v, drv.asarray(first, work, dev, None))
-    v = drv.concat([drv.asarray(head, work, dev, None), drv.getitem(v, (slice(2, None),))], 0)
+    if formula.tobytes() != head.astype(work).tobytes():  # -0, inf or first + delta rounds
+        v = drv.setitem(v, (slice(0, 2),), drv.asarray(head, work, dev, None))
     return astype(new(v, drv, work), dtype, copy=False)
 
 
@@ -494,8 +495,7 @@ def linspace(
         dtype = cfg.default_complex if is_complex else cfg.default_float
     if dtype.kind in "iu" and not is_complex:
         refuse_in_strict(f"an integer dtype ({dtype})", "linspace", "dtype")
-        work = cfg.default_float
-        values = drv.floor(drv.linspace(start, stop, num, bool(endpoint), work, dev))
+        values = drv.floor(drv.linspace(start, stop, num, bool(endpoint), cfg.default_float, dev))
         return new(drv.astype(values, dtype), drv, dtype)
     if dtype.kind not in "fc" or (is_complex and dtype.kind != "c"):
         raise TypeError(f"linspace: dtype must be a floating-point dtype, got {dtype}")
