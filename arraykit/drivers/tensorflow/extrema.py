@@ -50,10 +50,12 @@ def reduced(x: tf.Tensor, out: tf.Tensor, axes: Any, keepdims: bool, is_max: boo
         gm.equal(x, S.scalar_like(0, x)), gm.logical_not(sign) if is_max else sign
     )
     found = gm._any(wanted, axes, keepdims)
-    zero, other = S.scalar_like(0.0, out), gm.neg(S.scalar_like(0.0, out))
-    if not is_max:
-        zero, other = other, zero
-    return S.select(gm.equal(out, S.scalar_like(0, out)), S.select(found, zero, other), out)
+    # the wrong zeros only: the others keep TF's result, and so its gradient
+    wrong = gm.logical_and(
+        gm.equal(out, S.scalar_like(0, out)),
+        gm.equal(found, S.signbit(out) if is_max else gm.logical_not(S.signbit(out))),
+    )
+    return S.select(wrong, gm.neg(out), out)
 
 
 def _no_zero(out: tf.Tensor) -> bool:
