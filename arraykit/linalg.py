@@ -40,6 +40,7 @@ from ._core import (
     AxisError,
     broadcast_shapes,
     check_array,
+    float16_in_float32,
     int_arg,
     integer_accumulator,
     new,
@@ -529,12 +530,12 @@ def trace(x: Array, /, *, offset: int = 0, dtype: Any = None) -> Array:
         raise ValueError(f"trace: 'x' must have at least 2 dimensions, got shape {x.shape}")
     out = _trace_dtype(x._dtype, dtype)
     drv = x._driver
-    if drv.trace is not None:
-        return new(drv.trace(x._value, offset, out), drv, out)
+    if drv.trace is not None:  # float16: summed in float32, rounded once (as sum)
+        return new(float16_in_float32(drv, "trace", x._value, out, offset, out), drv, out)
     diag = drv.diagonal(x._value, offset)
     if out is not x._dtype:
         diag = drv.astype(diag, out)
-    return new(drv.sum(diag, (x.ndim - 2,), out, False), drv, out)
+    return new(float16_in_float32(drv, "sum", diag, out, (x.ndim - 2,), out, False), drv, out)
 
 
 def _trace_dtype(dtype: np.dtype, requested: Any) -> np.dtype:

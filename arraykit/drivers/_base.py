@@ -104,7 +104,7 @@ BINARY_ELEMENTWISE: tuple[str, ...] = (
     "not_equal", "pow", "remainder", "subtract",
 )  # fmt: skip
 """``f(x1, x2)``: inputs of one dtype, broadcast together.  Comparisons return bool; the
-rest return the input dtype."""
+rest the input dtype.  ``maximum``/``minimum`` (``max``, ``min``, ``clip``): -0 < +0."""
 
 PRIMITIVES: tuple[str, ...] = (
     # runtime
@@ -386,7 +386,7 @@ class Driver:
     # to_device(x, device) -> x          (a copy on ``device``; ``x`` if already there)
     # strides_of(x) -> tuple[int, ...]   (mutable drivers: the value's byte strides, NumPy's)
     # to_scalar(x) -> bool | int | float | complex    (``x`` has exactly one element)
-    # astype(x, dtype) -> x              (a cast: C-style wrap for ints, NaN→int undefined)
+    # astype(x, dtype) -> x   (ints wrap; floats round once; float→int: _dtypes.saturation_bounds)
     # copy(x) -> x                       (a fresh value not sharing memory with ``x``)
     # dlpack(x, stream, max_version, dl_device, copy) -> PyCapsule
     # dlpack_device(x) -> tuple[int, int]
@@ -415,7 +415,7 @@ class Driver:
     # full(shape, fill_value, dtype, device) -> x    (fill_value: a Python scalar)
     # empty(shape, dtype, device) -> x               (contents unspecified)
     # eye(n_rows, n_cols, k, dtype, device) -> x
-    # linspace(start, stop, num, endpoint, dtype, device) -> x
+    # linspace(start, stop, num, endpoint, dtype, device) -> x   (NumPy's values, bit for bit)
     # tril(x, k) -> x; triu(x, k) -> x   (over the last two axes)
     #
     # ---------------------------------------------------------------- manipulation

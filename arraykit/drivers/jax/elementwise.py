@@ -24,6 +24,7 @@ from ..._devices import Device
 from ..._dtypes import exact_powers
 from .. import _accurate
 from .._complex_cases import with_special_cases
+from .casts import convert
 from .devices import PROBED
 from .gradients import with_derivatives
 from .kernels import kernel_jit
@@ -326,7 +327,7 @@ def _astype(x: Any, dtype: np.dtype) -> Any:
         return x != 0
     if jnp.iscomplexobj(x) and not jnp.issubdtype(dtype, jnp.complexfloating):
         x = jnp.real(x)
-    return lax.convert_element_type(x, dtype)
+    return convert(x, dtype)
 
 
 class Elementwise:

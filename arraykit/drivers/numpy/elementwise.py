@@ -16,6 +16,7 @@ import numpy as np
 
 from .. import _accurate
 from .._accurate import by_inverse_log
+from . import extrema
 
 UFUNCS: dict[str, np.ufunc] = {
     "abs": np.abs, "acos": np.arccos, "acosh": np.arccosh, "asin": np.arcsin,
@@ -199,12 +200,7 @@ class Elementwise:
         return out
 
     def clip(self, x: np.ndarray, min: Any, max: Any) -> np.ndarray:
-        out = x
-        if min is not None:
-            out = np.maximum(out, min, out=...)
-        if max is not None:
-            out = np.minimum(out, max, out=...)
-        return out.copy() if out is x else out
+        return extrema.clip(x, min, max)  # maximum, then minimum, with -0 < +0
 
     def complex(self, re: np.ndarray, im: np.ndarray) -> np.ndarray:
         out = np.empty(np.broadcast_shapes(re.shape, im.shape), np.result_type(re, np.complex64))

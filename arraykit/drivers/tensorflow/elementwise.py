@@ -26,6 +26,7 @@ from tensorflow.python.ops import gen_math_ops as gm
 from ..._dtypes import exact_powers
 from .._accurate import by_inverse_log
 from .._complex_cases import with_special_cases
+from . import extrema
 from . import support as S
 from .accurate import accurate_real
 from .complex_math import OPS, complex_logs, integer_powers, scaled_sqrt
@@ -272,7 +273,7 @@ def build(k: KernelTable, nan_ok: bool) -> dict[str, Prim]:
     for name, op, fn in (("maximum", "Maximum", gm.maximum), ("minimum", "Minimum", gm.minimum)):
         u64 = (lambda f: lambda a, b: u64_from_key(f(u64_key(a), u64_key(b))))(fn)
         native = lift(k, op, fn, REAL, ORDERED_WORK, u64=u64)
-        P[name] = native if nan_ok else _nan_propagating(native)
+        P[name] = extrema.ordered(native if nan_ok else _nan_propagating(native), name == "maximum")
     P.update(_division(k, P))
     P.update(_float_binary(k, P))
     P["pow"] = integer_powers(_pow(k), P["multiply"], P["divide"])
