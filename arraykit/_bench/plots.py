@@ -59,6 +59,13 @@ def write_plots(
                 [p[3] - m for m, p in zip(med, pts, strict=True)],
             ]
             t_ax.errorbar(sizes, med, yerr=err, label=backend, capsize=2, **style)
+            shaky = [r for r in rows if r.backend == backend and r.unstable]
+            if shaky:  # the time, crossed out; on the speed-up panel a cross at the foot
+                t_ax.plot(
+                    [r.size for r in shaky], [r.median_s for r in shaky], ls="none",
+                    marker="x", ms=10, mew=2, color=style["color"],
+                )  # fmt: skip
+                mark_unstable(s_ax, [r.size for r in shaky], style["color"])
             spd = [(s, p[4]) for s, p in zip(sizes, pts, strict=True) if p[4] is not None]
             if spd and backend not in baselines:  # NumPy's is the line at 1
                 s_ax.plot(*zip(*spd, strict=True), label=backend, **style)
@@ -81,6 +88,9 @@ def write_plots(
             ax.grid(True, which="major", alpha=0.4)
             ax.grid(True, which="minor", alpha=0.12)
         handles, labels = t_ax.get_legend_handles_labels()
+        if any(r.unstable for r in rows):
+            handles.append(unstable_handle())
+            labels.append(UNSTABLE_LABEL)
         fig.legend(
             handles,
             labels,
@@ -156,11 +166,20 @@ def write_summary(results: Sequence[Result], path: Path, subtitle: str) -> Path:
         base = {r.size: r for r in rows if r.impl == "numpy"}
         ax.axhline(1.0, color="black", lw=2.5, label="numpy (= 1)")
         for b in best_configurations(rows):
-            pts = sorted((r.size, r) for r in rows if r.backend == b and r.size in base)
+            # Only the ratios the study trusts (report.comparable: both stable, same window).
+            pts = sorted(
+                ((r.size, r) for r in rows if r.backend == b and r.size in base and r.speedup),
+                key=lambda p: p[0],
+            )
+            mark_unstable(
+                ax,
+                [r.size for r in rows if r.backend == b and r.speedup is None and r.unstable],
+                colour(b),
+            )
             if not pts:
                 continue
             xs = [s for s, _ in pts]
-            ys = [base[s].median_s / r.median_s for s, r in pts]
+            ys = [r.speedup for _, r in pts]
             lo = [base[s].q1_s / r.q3_s for s, r in pts]
             hi = [base[s].q3_s / r.q1_s for s, r in pts]
             c = cross.get(wname, {}).get(b)
@@ -174,6 +193,8 @@ def write_summary(results: Sequence[Result], path: Path, subtitle: str) -> Path:
             if c is not None:
                 y = ys[xs.index(c)]
                 ax.plot([c], [y], marker="*", ms=14, color=colour(b), mec="black", mew=0.6)
+        if any(r.unstable for r in rows):
+            ax.plot([], [], ls="none", marker="x", mew=2, color="dimgray", label=UNSTABLE_LABEL)
         ax.set(
             xscale="log",
             yscale="log",
@@ -197,6 +218,25 @@ def write_summary(results: Sequence[Result], path: Path, subtitle: str) -> Path:
     )
     fig.savefig(path)
     return path
+
+
+UNSTABLE_LABEL = "x: unstable after re-timing (no speed-up drawn)"
+
+
+def unstable_handle() -> Any:
+    """The legend entry of the unstable cells' cross."""
+    from matplotlib.lines import Line2D
+
+    return Line2D([], [], ls="none", marker="x", ms=8, mew=2, color="dimgray")
+
+
+def mark_unstable(ax: Any, sizes: Sequence[int], color: str) -> None:
+    """A cross at the foot of a speed-up panel at each size whose cell was unstable."""
+    if sizes:
+        ax.plot(
+            sizes, [0.03] * len(sizes), transform=ax.get_xaxis_transform(), ls="none",
+            marker="x", ms=8, mew=2, color=color, clip_on=False,
+        )  # fmt: skip
 
 
 def _xlabel(square: bool) -> str:
