@@ -533,7 +533,9 @@ def test_compare_flags_only_differences_beyond_both_spreads(tmp_path: Path) -> N
     code, stdout, _ = bench(f"--compare {tmp_path / 'old.json'} {tmp_path / 'new.json'}", tmp_path)
     assert code == 0
     assert "2.00+" in stdout and "0.33-" in stdout
-    assert "1 faster and 1 slower beyond the spread, 4 within it" in stdout
+    assert "1 faster and 1 slower beyond the spread and the load" in stdout
+    assert "0 beyond the spread but within what the loads explain, 4 within the spread" in stdout
+    assert "load: not recorded in the old and new run" in stdout
     code, _, stderr = bench(f"--compare {tmp_path / 'nope.json'}", tmp_path)
     assert code == 2 and "nope.json" in stderr
 

@@ -33,6 +33,7 @@ import numpy as np
 from . import backends as _backends
 from . import timing as _timing
 from .backends import Backend
+from .load import LoadLog
 from .plots import write_plots
 from .report import (
     ERROR,
@@ -376,6 +377,7 @@ def run(
     opts: argparse.Namespace,
     full: bool,
     stream: TextIO,
+    log: LoadLog | None = None,
 ) -> list[Result]:
     """Every cell, by workload, then size, then backend (so that the backends compared at
     a size run close together in time)."""
@@ -408,11 +410,17 @@ def run(
                     last[key] = (size, r.min_s)
                 if again is not None and base is not None and len(backends) > 1:
                     _baseline_after(base, again, base_limit)
+                if log is not None:
+                    log.sample()
     except KeyboardInterrupt:
         print("\ninterrupted: reporting the cells measured so far", file=stream)
     finally:
         bar.close()
     return results
+
+
+def _load_text(avg: list[float] | None) -> str:
+    return "unknown" if avg is None else "/".join(f"{x:g}" for x in avg)
 
 
 def _compare(opts: argparse.Namespace) -> int:
@@ -451,7 +459,13 @@ def main(argv: list[str] | None = None) -> int:
     out_dir: Path = opts.out
     out_dir.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
+    log = LoadLog()
     machine = machine_info()
+    print(
+        f"arraykit bench: starting (load {_load_text(log.record['before'])} on "
+        f"{log.record['cpu_count']} CPUs); importing the frameworks, which takes a while",
+        flush=True,
+    )
     with ExitStack() as stack:
         backends, frameworks, notes = _backends.discover(names, workloads, opts.dtype, stack)
         print(
@@ -474,7 +488,7 @@ def main(argv: list[str] | None = None) -> int:
                 f".\nAdd {'them' if len(missing) > 1 else 'it'} with:  pip install {pips}\n"
             )
         sys.stdout.flush()
-        results = run(backends, workloads, opts, full, sys.stderr)
+        results = run(backends, workloads, opts, full, sys.stderr, log)
     add_speedups(results, backends[0].label)
     elapsed = time.perf_counter() - started
     print_table(results, sys.stdout, opts.dtype)
@@ -498,6 +512,7 @@ def main(argv: list[str] | None = None) -> int:
         "backends": [b.record() for b in backends],
         "notes": notes,
         "elapsed_s": round(elapsed, 3),
+        "load": log.after(),
     }
     csv_path, json_path = out_dir / "results.csv", out_dir / "results.json"
     write_csv(results, csv_path)
@@ -505,11 +520,19 @@ def main(argv: list[str] | None = None) -> int:
     subtitle = f"{opts.dtype}; {machine['cpu']} ({machine['cpu_count']} CPUs); " + ", ".join(
         f"{n} {v}" for n, v in meta["frameworks"].items()
     )
+    if not opts.no_plots:
+        print("plotting the figures ...", flush=True)
     pngs, plot_note = ([], None) if opts.no_plots else write_plots(results, out_dir, subtitle)
     counts = {s: sum(r.status == s for r in results) for s in (OK, UNAVAILABLE, SKIPPED, ERROR)}
     print(
         f"\n{len(results)} cells ({', '.join(f'{n} {s}' for s, n in counts.items() if n)}) "
         f"in {elapsed:.0f} s"
+    )
+    load = meta["load"]
+    print(
+        f"load: {_load_text(load['before'])} before, {load['mean']} on average during, "
+        f"{_load_text(load['after'])} after, on {load['cpu_count']} CPUs "
+        "(1, 5, 15 min averages; in results.json)"
     )
     print(
         f"wrote {csv_path}, {json_path}"

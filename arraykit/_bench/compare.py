@@ -4,7 +4,9 @@ version against an old one, one machine against another, CPU against GPU).
 Per cell (workload, backend, size) measured in both runs: the ratio of the median times,
 new / old (below 1: the new run is faster), flagged when the two runs' spreads do not
 overlap (the new run's upper quartile below the old one's lower quartile, or the other
-way round): a difference beyond both runs' noise.
+way round): a difference beyond both runs' noise; and, where the two runs recorded the
+machine's load (``load.py``), a difference beyond the spreads that the two loads explain
+(between 1 and the ratio of their load factors) is flagged as such, not as a change.
 """
 
 from __future__ import annotations
@@ -14,10 +16,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from .load import SLACK, load_factor, mean_load
+from .load import explained as load_explains
 from .report import OK
 from .workloads import WORKLOADS, format_size
 
-FASTER, SLOWER = "faster", "slower"
+FASTER, SLOWER, LOAD = "faster", "slower", "load"
 
 
 @dataclass(frozen=True)
@@ -26,7 +30,9 @@ class Change:
     backend: str
     size: int
     ratio: float  # new median / old median
-    verdict: str | None  # FASTER, SLOWER (beyond both spreads) or None (within)
+    # FASTER, SLOWER (beyond both spreads and what the loads explain), LOAD (beyond both
+    # spreads, within what the loads explain) or None (within the spreads)
+    verdict: str | None
 
 
 def load(path: Path) -> dict[str, Any]:
@@ -51,6 +57,7 @@ def _cells(doc: dict[str, Any]) -> dict[tuple[str, str, int], dict[str, Any]]:
 def compare(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
     """Every cell measured in both runs, in the new run's order."""
     before = _cells(old)
+    f_old, f_new = load_factor(old), load_factor(new)
     changes = []
     for key, n in _cells(new).items():
         o = before.get(key)
@@ -61,7 +68,10 @@ def compare(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
             verdict = FASTER
         elif n["q1_s"] > o["q3_s"]:
             verdict = SLOWER
-        changes.append(Change(*key, n["median_s"] / o["median_s"], verdict))
+        ratio = n["median_s"] / o["median_s"]
+        if verdict is not None and load_explains(ratio, f_old, f_new):
+            verdict = LOAD
+        changes.append(Change(*key, ratio, verdict))
     return changes
 
 
@@ -73,10 +83,15 @@ def _label(workload: str, size: int) -> str:
 def _describe(doc: dict[str, Any]) -> str:
     m = doc.get("machine", {})
     versions = m.get("versions", {})
+    frameworks = doc.get("frameworks", {})
     parts = [doc.get("created", "?"), f"{m.get('cpu', '?')} ({m.get('cpu_count', '?')} CPUs)"]
-    parts += [
-        f"{p} {versions[p]}" for p in ("arraykit", "numpy", "jax", "tensorflow") if p in versions
-    ]
+    for p in ("arraykit", "numpy", "jax", "tensorflow"):
+        # the version the run imported (tensorflow-cpu is imported as tensorflow)
+        v = frameworks.get(p) or versions.get(p) or versions.get(f"{p}-cpu")
+        if v:
+            parts.append(f"{p} {v}")
+    load = mean_load(doc)
+    parts.append("load not recorded" if load is None else f"load {load:g}")
     return ", ".join(parts)
 
 
@@ -90,9 +105,11 @@ def print_comparison(
     if not changes:
         print("no cell was measured in both runs", file=out)
         return changes
+    f_old, f_new = load_factor(old), load_factor(new)
     print(
         "ratio of median times, new / old (< 1: new is faster); + slower, - faster beyond "
-        "both runs' spread (quartiles do not overlap)",
+        "both runs' spread (quartiles do not overlap) and beyond what the loads explain; "
+        "L: beyond the spread, within what the loads explain",
         file=out,
     )
     for wname in dict.fromkeys(c.workload for c in changes):
@@ -113,14 +130,41 @@ def print_comparison(
                 if c is None:
                     texts.append("")
                     continue
-                mark = {FASTER: "-", SLOWER: "+", None: " "}[c.verdict]
+                mark = {FASTER: "-", SLOWER: "+", LOAD: "L", None: " "}[c.verdict]
                 texts.append(f"{c.ratio:.2f}{mark}")
             print(f"{b:<{name_w}} " + "".join(f"{t:>{width}}" for t in texts), file=out)
     n_fast = sum(c.verdict == FASTER for c in changes)
     n_slow = sum(c.verdict == SLOWER for c in changes)
+    n_load = sum(c.verdict == LOAD for c in changes)
+    within = len(changes) - n_fast - n_slow - n_load
     print(
         f"\n{len(changes)} cells in both runs: {n_fast} faster and {n_slow} slower beyond "
-        f"the spread, {len(changes) - n_fast - n_slow} within it",
+        f"the spread and the load, {n_load} beyond the spread but within what the loads "
+        f"explain, {within} within the spread",
         file=out,
     )
+    print(_load_summary(old, new, f_old, f_new, n_load, len(changes)), file=out)
     return changes
+
+
+def _load_summary(
+    old: dict[str, Any], new: dict[str, Any], f_old: float | None, f_new: float | None,
+    n_load: int, total: int,
+) -> str:  # fmt: skip
+    """One line on the two runs' loads and what they explain."""
+    if f_old is None or f_new is None:
+        missing = " and ".join(n for n, f in (("old", f_old), ("new", f_new)) if f is None)
+        return f"load: not recorded in the {missing} run: no difference attributed to it"
+    cpus = (new.get("load") or {}).get("cpu_count")
+    bound = (f_new / f_old) ** SLACK
+    text = (
+        f"load: {mean_load(old):g} (old) and {mean_load(new):g} (new) on {cpus} CPUs: "
+        f"the loads explain ratios from 1 to {bound:.2f}"
+    )
+    if bound == 1.0:
+        return text + " (neither run had more load than CPUs: none is attributed to load)"
+    side = "faster" if bound < 1 else "slower"
+    return (
+        text + f" (the new run {side}); {n_load} of the {total} cells differ by no more "
+        "than that, attributed to load, not to the code"
+    )
