@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import importlib.metadata
 import importlib.util
+import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import arraykit as ak
@@ -17,9 +20,59 @@ from . import _config
 _FRAMEWORKS = {"numpy": "numpy", "tensorflow": "tensorflow", "jax": "jax"}
 
 
+@contextlib.contextmanager
+def quiet_startup() -> Iterator[None]:
+    """The backends' start-up logs silenced, then everything restored: the environment
+    variable ``TF_CPP_MIN_LOG_LEVEL=3`` (read by TensorFlow and XLA as they load: TF's
+    ``cpu_feature_guard``, oneDNN's and PjRt's notices) and the process's standard error
+    (file descriptor 2, where their C++ logging writes) sent to ``os.devnull``."""
+    saved = os.environ.get("TF_CPP_MIN_LOG_LEVEL")
+    os.environ["TF_CPP_MIN_LOG_LEVEL"] = "3"
+    sys.stderr.flush()
+    try:
+        fd = os.dup(2)
+    except OSError:  # no descriptor 2 to silence
+        fd = None
+    if fd is not None:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+    try:
+        yield
+    finally:
+        sys.stderr.flush()
+        if fd is not None:
+            os.dup2(fd, 2)
+            os.close(fd)
+        if saved is None:
+            os.environ.pop("TF_CPP_MIN_LOG_LEVEL", None)
+        else:
+            os.environ["TF_CPP_MIN_LOG_LEVEL"] = saved
+
+
+def _framework_version(framework: str) -> str | None:
+    """The framework's version as the imported module states it (``tensorflow-cpu`` and
+    ``tensorflow`` both import as ``tensorflow``), or ``None`` where it does not import."""
+    try:
+        module = importlib.import_module(framework)
+    except Exception:
+        return None
+    version = getattr(module, "__version__", None)
+    if version is None:
+        try:
+            version = importlib.metadata.version(framework)
+        except importlib.metadata.PackageNotFoundError:
+            version = "(version unknown)"
+    return str(version)
+
+
 def info(_: argparse.Namespace) -> int:
     """Print arraykit's version, every driver with its framework and devices, and the
     active settings."""
+    with quiet_startup():
+        return _info()
+
+
+def _info() -> int:
     cfg = _config.get()
     print(f"arraykit {ak.__version__} (array API {ak.__array_api_version__})")
     print(f"python {sys.version.split()[0]} on {sys.platform}")
@@ -32,10 +85,7 @@ def info(_: argparse.Namespace) -> int:
     available = ak.drivers.available()
     for name in ak.drivers._names():
         framework = _FRAMEWORKS.get(name, name)
-        try:
-            version = importlib.metadata.version(framework)
-        except importlib.metadata.PackageNotFoundError:
-            version = "not installed"
+        version = _framework_version(framework) or "not installed"
         if name not in available:
             print(f"  {name:<11} {framework} {version}: not available")
             continue
