@@ -11,7 +11,10 @@ from typing import Any
 from .report import OK, Result, crossovers, wraps_baseline
 from .workloads import WORKLOADS
 
-MISSING_NOTE = "matplotlib is not installed: no plots (pip install 'arraykit[bench]')"
+MISSING_NOTE = (
+    "matplotlib is not installed: no plots (pip install matplotlib, or in the clone: "
+    "pip install '.[bench]')"
+)
 
 
 def write_plots(

@@ -23,7 +23,6 @@ UNSTABLE_NOTE = (
     "? unstable: repeats spread beyond the bound, or a stall, after re-timing (no speed-up drawn)"
 )
 _PACKAGES = (
-    "arraykit",
     "numpy",
     "jax",
     "jaxlib",
@@ -230,7 +229,9 @@ def _cpu_model() -> str:
 
 
 def machine_info() -> dict[str, Any]:
-    versions = {}
+    import arraykit
+
+    versions = {"arraykit": arraykit.__version__}  # its distribution is arraykit-api
     for pkg in _PACKAGES:
         try:
             versions[pkg] = importlib.metadata.version(pkg)
