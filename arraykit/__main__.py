@@ -122,7 +122,12 @@ def conformance(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m arraykit", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m arraykit",
+        description="arraykit's commands: info (versions, drivers, devices, settings), "
+        "bench (the NumPy-vs-accelerator study; bench --help for its options) and "
+        "conformance (the array API conformance suite, from a source checkout).",
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("info", help="versions, drivers, devices, settings").set_defaults(fn=info)
     for name, fn, text in (
