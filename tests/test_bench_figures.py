@@ -133,3 +133,20 @@ def test_model_example_prints_each_tf_warning_once() -> None:
     )  # fmt: skip
     warnings = [line for line in done.stderr.splitlines() if "while_loop for converting" in line]
     assert all(n == 1 for n in collections.Counter(warnings).values()), warnings
+
+
+def test_overhead_table_says_where_a_row_was_compared_elsewhere() -> None:
+    """jnp@cpu failed at 1e5, so ak[jax]@cpu's overhead is taken at 1e4: marked ``*``,
+    with its sizes under the table, not printed under the others' header."""
+    import io
+
+    from arraykit._bench.report import print_table
+
+    out = io.StringIO()
+    print_table(study(), out, "float32")
+    text = out.getvalue().split("arraykit's overhead over the raw framework")[1]
+    row = next(line for line in text.splitlines() if line.startswith("ak[jax]@cpu vs"))
+    assert "*" in row
+    assert "ak[jax]@cpu, tanh: at 10 / 1e4" in text
+    other = next(line for line in text.splitlines() if line.startswith("ak.jit[jax]@cpu"))
+    assert "*" not in other

@@ -3,6 +3,7 @@ JSON files, the crossover sizes and the machine description."""
 
 from __future__ import annotations
 
+import collections
 import csv
 import dataclasses
 import importlib.metadata
@@ -392,13 +393,18 @@ def _print_overheads(over: dict[str, dict[str, dict[str, Any]]], out: TextIO) ->
     names = [w for w in WORKLOADS if w in over]
     rows = list(dict.fromkeys(b for w in names for b in over[w]))
     vs = {b: next(over[w][b]["vs"] for w in names if b in over[w]) for b in rows}
+    # The sizes most rows were compared at (a row whose cells were unstable at one of them
+    # is compared where both were stable, and says at which sizes: ``*``).
     sizes = {
-        w: (next(iter(over[w].values()))["smallest"], next(iter(over[w].values()))["largest"])
+        w: collections.Counter((o["smallest"], o["largest"]) for o in over[w].values()).most_common(
+            1
+        )[0][0]
         for w in names
     }
     print(
         "\narraykit's overhead over the raw framework it runs on, from the fastest repeats: "
-        "us per call at the\nsmallest size / % at the largest (~: within the spread); "
+        "us per call at the\nsmallest size / % at the largest (~: within the spread; *: at "
+        "other sizes, given under the table, where a cell was unstable); "
         + ", ".join(
             f"{w} {WORKLOADS[w].label_size(a)} / {WORKLOADS[w].label_size(b)}"
             for w, (a, b) in sizes.items()
@@ -408,6 +414,7 @@ def _print_overheads(over: dict[str, dict[str, dict[str, Any]]], out: TextIO) ->
     name_w = max(len("backend"), *(len(f"{b} vs {vs[b]}") for b in rows))
     width = max(15, *(len(w) + 2 for w in names))
     print(f"{'backend':<{name_w}} " + "".join(f"{w:>{width}}" for w in names), file=out)
+    elsewhere = []
     for b in rows:
         cells = []
         for w in names:
@@ -416,10 +423,16 @@ def _print_overheads(over: dict[str, dict[str, dict[str, Any]]], out: TextIO) ->
                 cells.append("-")
                 continue
             pct = f"{o['percent']:+.0f}%" + ("" if o["clear"] else "~")
-            cells.append(f"{o['us_per_call']:+.1f}us/{pct}")
+            moved = (o["smallest"], o["largest"]) != sizes[w]
+            cells.append(f"{o['us_per_call']:+.1f}us/{pct}" + ("*" if moved else ""))
+            if moved:
+                label = WORKLOADS[w].label_size
+                elsewhere.append(f"{b}, {w}: at {label(o['smallest'])} / {label(o['largest'])}")
         print(
             f"{b + ' vs ' + vs[b]:<{name_w}} " + "".join(f"{c:>{width}}" for c in cells), file=out
         )
+    if elsewhere:
+        print("  * " + "; ".join(elsewhere), file=out)
 
 
 def _print_first_calls(results: Sequence[Result], out: TextIO) -> None:
