@@ -12,7 +12,9 @@ to end (graph built, computed, result brought to the host) from 10**5 elements o
 Writes a terminal table (crossovers by the rule of ``report.clearly_faster``, arraykit's
 overheads), ``results.csv``, ``results.json``, a summary PNG and one PNG per workload
 under ``--out``; ``--compare`` reads two ``results.json`` (``compare.py``).  Method: see
-``timing.py`` and the README's Benchmarks section.
+``timing.py`` and the README's Benchmarks section.  On a busy machine: raw NumPy is timed
+at every size whatever the budget, an unstable cell is re-timed and else marked
+(``stability.py``), and the machine's load is recorded (``load.py``).
 """
 
 from __future__ import annotations
@@ -153,7 +155,8 @@ def parser() -> argparse.ArgumentParser:
         type=_positive(float),
         metavar="SECONDS",
         help="time cap per cell; a backend whose next size would exceed it "
-        "skips the larger sizes (default 6, quick 1)",
+        "skips the larger sizes, except raw NumPy, the baseline, timed at every size "
+        "(default 6, quick 1)",
     )
     p.add_argument(
         "--min-time",
