@@ -199,3 +199,14 @@ def test_settle_marks_what_stays_unstable() -> None:
     assert kept is fast and why == "" and n == 1
     kept, why, n = stability.settle(lambda: slow, slow, limit=0.6)
     assert kept is slow and "stall" in why and n == stability.RETRIES
+
+
+def test_two_modes_are_unstable() -> None:
+    """Run 1 of issue 29's check: NumPy's sigmoid at 1e6 took 4.7-13 ms per repeat with
+    one 0.9 ms repeat (quartiles within x1.5): its median says the machine, not NumPy."""
+    ms = (4.92, 4.99, 5.05, 0.9, 7.15, 13.09, 5.9, 6.25, 7.1, 4.7)
+    t = timing.Timing(0.0, tuple(x * 1e-3 for x in ms), 7)
+    assert stability.spread(t) < stability.SPREAD_BOUND
+    assert stability.why_unstable(t).startswith("median x")
+    steady = timing.Timing(0.0, (1.0, 1.1, 1.2, 1.3), 1)
+    assert stability.why_unstable(steady) == ""

@@ -13,7 +13,9 @@ from collections.abc import Callable
 from .timing import Timing, forecast
 
 # The spread a stable cell may show: its upper quartile at most this times its lower
-# quartile (with fewer than 4 repeats: its slowest repeat against its fastest).
+# quartile (with fewer than 4 repeats: its slowest repeat against its fastest), and its
+# median at most the square of this times its fastest repeat (two modes: a run of slow
+# repeats with a fast one among them says the machine, not the code, set the median).
 SPREAD_BOUND = 1.5
 # A stall: the fastest repeat above this times the time forecast from the previous size
 # by the workload's exponent (cache effects stay well below it).
@@ -33,6 +35,12 @@ def why_unstable(t: Timing, limit: float | None = None) -> str:
     s = spread(t)
     if len(t.samples) > 1 and s > SPREAD_BOUND:
         return f"repeats spread x{s:.3g} (bound x{SPREAD_BOUND:g})"
+    fastest = min(t.samples)
+    if fastest > 0 and t.median > SPREAD_BOUND**2 * fastest:
+        return (
+            f"median x{t.median / fastest:.3g} the fastest repeat (bound x{SPREAD_BOUND**2:g}: "
+            "two modes)"
+        )
     if limit is not None and min(t.samples) > limit:
         return (
             f"x{min(t.samples) / limit * GROWTH_BOUND:.3g} the time the previous size "
