@@ -104,7 +104,8 @@ def test_compare_attributes_to_load_what_the_loads_explain(
     text = out.getvalue()
     assert "1 faster and 0 slower beyond the spread and the load" in text
     assert "4 beyond the spread but within what the loads explain" in text
-    assert "4 of the 5 cells" in text and "attributed to load" in text
+    assert "4 of the 5 cells differ beyond their spread by x0.42 to x1.00 or less" in text
+    assert "attributed to the machine's load" in text
     assert "load 5\n" in text and "load 2.5\n" in text  # each run's load in its header
 
 
@@ -124,3 +125,47 @@ def test_equal_loads_explain_nothing() -> None:
     assert not load.explained(1.1, 1.0, 1.0)
     assert load.explained(0.6, 2.5, 1.25) and not load.explained(1.1, 2.5, 1.25)
     assert load.explained(1.9, 1.25, 2.5) and not load.explained(0.9, 1.25, 2.5)
+
+
+def _cells(rows: list[tuple[str, str, int, float]], mean_load: float, numpy: str) -> dict:
+    """A run of (backend, impl, size, seconds) cells, tight spreads, NumPy ``numpy``."""
+    out = []
+    for backend, impl, size, t in rows:
+        r = Result(
+            "tanh", backend, impl, "numpy", "cpu", "eager", "native", "float32", size,
+            str(size), OK, median_s=t, q1_s=0.99 * t, q3_s=1.01 * t, min_s=0.98 * t,
+            max_s=1.02 * t,
+        )  # fmt: skip
+        out.append(dataclasses.asdict(r))
+    return {
+        "created": "x",
+        "machine": {},
+        "frameworks": {"numpy": numpy},
+        "load": {"cpu_count": 2, "mean": mean_load},
+        "results": out,
+    }
+
+
+def test_unchanged_code_measures_the_machines_change() -> None:
+    """Equal loads, yet the raw NumPy cells (unchanged code, same NumPy) moved by x0.8 to
+    x2.6 between the runs: an arraykit cell within that is put down to the machine, one
+    10 times slower is not; with another NumPy version nothing calibrates."""
+    sizes = [10 * k for k in range(1, 13)]
+    moves = np.linspace(0.8, 2.6, len(sizes))
+    old_rows = [("numpy", "numpy", s, 1e-6 * s) for s in sizes]
+    new_rows = [("numpy", "numpy", s, 1e-6 * s * m) for s, m in zip(sizes, moves, strict=True)]
+    old_rows += [("ak", "arraykit", 10, 1e-5), ("ak", "arraykit", 20, 2e-5)]
+    new_rows += [("ak", "arraykit", 10, 2e-5), ("ak", "arraykit", 20, 2e-4)]
+    lo, hi, n = compare.machine_change(_cells(old_rows, 3, "2"), _cells(new_rows, 3, "2"))
+    assert n == len(sizes) and lo == pytest.approx(np.quantile(moves, 0.1))
+    assert hi == pytest.approx(np.quantile(moves, 0.9))
+    verdicts = {
+        (c.backend, c.size): c.verdict
+        for c in compare.compare(_cells(old_rows, 3, "2"), _cells(new_rows, 3, "2"))
+    }
+    assert verdicts["ak", 10] == compare.LOAD and verdicts["ak", 20] == compare.SLOWER
+    other = compare.compare(_cells(old_rows, 3, "2"), _cells(new_rows, 3, "3"))
+    assert {c.verdict for c in other if c.backend == "ak"} == {compare.SLOWER}
+    out = io.StringIO()
+    compare.print_comparison(_cells(old_rows, 3, "2"), _cells(new_rows, 3, "2"), out, ("a", "b"))
+    assert "of the 2 arraykit cells" in out.getvalue()

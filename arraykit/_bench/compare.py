@@ -12,16 +12,17 @@ machine's load (``load.py``), a difference beyond the spreads that the two loads
 from __future__ import annotations
 
 import json
+import statistics
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
 from .load import SLACK, load_factor, mean_load
-from .load import explained as load_explains
 from .report import OK
 from .workloads import WORKLOADS, format_size
 
 FASTER, SLOWER, LOAD = "faster", "slower", "load"
+CALIBRATION_MIN = 10  # cells of unchanged code needed to measure the machine's change
 
 
 @dataclass(frozen=True)
@@ -54,10 +55,55 @@ def _cells(doc: dict[str, Any]) -> dict[tuple[str, str, int], dict[str, Any]]:
     return out
 
 
+def _version(doc: dict[str, Any], framework: str) -> str | None:
+    versions = doc.get("machine", {}).get("versions", {})
+    return (
+        (doc.get("frameworks") or {}).get(framework)
+        or versions.get(framework)
+        or versions.get(f"{framework}-cpu")
+    )
+
+
+def machine_change(old: dict[str, Any], new: dict[str, Any]) -> tuple[float, float, int] | None:
+    """How much the machine alone moved the times between the runs: the 10th and 90th
+    percentiles of new / old over the cells of unchanged code (the raw frameworks' rows,
+    not arraykit's, whose framework has the same version in both runs), and their count;
+    ``None`` with fewer than ``CALIBRATION_MIN`` such cells."""
+    before = _cells(old)
+    ratios = []
+    for key, n in _cells(new).items():
+        o = before.get(key)
+        if o is None or n.get("impl") in (None, "arraykit"):
+            continue
+        fw = {"tnp": "tensorflow"}.get(n["impl"], n["impl"])
+        if _version(old, fw) is None or _version(old, fw) != _version(new, fw):
+            continue
+        ratios.append(n["median_s"] / o["median_s"])
+    if len(ratios) < CALIBRATION_MIN:
+        return None
+    q = statistics.quantiles(ratios, n=10, method="inclusive")
+    return q[0], q[-1], len(ratios)
+
+
+def explained_range(old: dict[str, Any], new: dict[str, Any]) -> tuple[float, float] | None:
+    """The ratios new / old that the machine's change explains, where both runs recorded
+    their load: from 1 to the loads' bound (``load.explained``), widened to what the
+    unchanged code's own cells did (``machine_change``); ``None`` without load records."""
+    f_old, f_new = load_factor(old), load_factor(new)
+    if f_old is None or f_new is None:
+        return None
+    bound = (f_new / f_old) ** SLACK
+    lo, hi = min(1.0, bound), max(1.0, bound)
+    moved = machine_change(old, new)
+    if moved is not None:
+        lo, hi = min(lo, moved[0]), max(hi, moved[1])
+    return lo, hi
+
+
 def compare(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
     """Every cell measured in both runs, in the new run's order."""
     before = _cells(old)
-    f_old, f_new = load_factor(old), load_factor(new)
+    explained = explained_range(old, new)
     changes = []
     for key, n in _cells(new).items():
         o = before.get(key)
@@ -69,7 +115,7 @@ def compare(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
         elif n["q1_s"] > o["q3_s"]:
             verdict = SLOWER
         ratio = n["median_s"] / o["median_s"]
-        if verdict is not None and load_explains(ratio, f_old, f_new):
+        if verdict is not None and explained and explained[0] <= ratio <= explained[1]:
             verdict = LOAD
         changes.append(Change(*key, ratio, verdict))
     return changes
@@ -144,6 +190,20 @@ def print_comparison(
         file=out,
     )
     print(_load_summary(old, new, f_old, f_new, n_load, len(changes)), file=out)
+    if explained_range(old, new) is not None:
+        impl = {
+            (r["workload"], r["backend"], int(r["size"])): r.get("impl") for r in new["results"]
+        }
+        ours = [c for c in changes if impl.get((c.workload, c.backend, c.size)) == "arraykit"]
+        raw = [c for c in changes if c not in ours]
+        beyond = (FASTER, SLOWER)
+        print(
+            f"beyond it: {sum(c.verdict in beyond for c in raw)} of the {len(raw)} raw "
+            f"framework cells (unchanged code: about 20 % by the percentiles' construction) "
+            f"and {sum(c.verdict in beyond for c in ours)} of the {len(ours)} arraykit cells"
+            " (a real change in arraykit shows as a larger share)",
+            file=out,
+        )
     return changes
 
 
@@ -151,20 +211,27 @@ def _load_summary(
     old: dict[str, Any], new: dict[str, Any], f_old: float | None, f_new: float | None,
     n_load: int, total: int,
 ) -> str:  # fmt: skip
-    """One line on the two runs' loads and what they explain."""
+    """What the two runs' loads, and the unchanged code's own cells, explain."""
     if f_old is None or f_new is None:
         missing = " and ".join(n for n, f in (("old", f_old), ("new", f_new)) if f is None)
         return f"load: not recorded in the {missing} run: no difference attributed to it"
     cpus = (new.get("load") or {}).get("cpu_count")
     bound = (f_new / f_old) ** SLACK
-    text = (
+    lines = [
         f"load: {mean_load(old):g} (old) and {mean_load(new):g} (new) on {cpus} CPUs: "
-        f"the loads explain ratios from 1 to {bound:.2f}"
+        f"the loads alone explain ratios from 1 to {bound:.2f}"
+        + (" (neither run had more load than CPUs)" if bound == 1.0 else "")
+    ]
+    moved = machine_change(old, new)
+    if moved is not None:
+        lines.append(
+            f"unchanged code (the raw frameworks' {moved[2]} cells, same versions in both "
+            f"runs) moved by x{moved[0]:.2f} to x{moved[1]:.2f} (10th to 90th percentile): "
+            "the machine's change, counted as explained too"
+        )
+    lo, hi = explained_range(old, new) or (1.0, 1.0)
+    lines.append(
+        f"{n_load} of the {total} cells differ beyond their spread by x{lo:.2f} to "
+        f"x{hi:.2f} or less: attributed to the machine's load, not to the code (L)"
     )
-    if bound == 1.0:
-        return text + " (neither run had more load than CPUs: none is attributed to load)"
-    side = "faster" if bound < 1 else "slower"
-    return (
-        text + f" (the new run {side}); {n_load} of the {total} cells differ by no more "
-        "than that, attributed to load, not to the code"
-    )
+    return "\n".join(lines)
