@@ -189,6 +189,8 @@ def summary_figure(results: Sequence[Result], subtitle: str) -> Any:
         base = {r.size: r for r in rows if r.impl == "numpy"}
         ends = stops([r for r in results if r.workload == wname])
         ax.axhline(1.0, color="black", lw=2.5, label="numpy (= 1)")
+        # NumPy unstable at a size: no ratio there for anyone; a black cross says why.
+        mark_unstable(ax, sorted(s for s, r in base.items() if r.unstable), "black")
         for b in best_configurations(rows):
             # Only the ratios the study trusts (report.comparable: both stable, same window).
             pts = sorted(
