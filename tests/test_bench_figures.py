@@ -156,3 +156,17 @@ def test_overhead_table_says_where_a_row_was_compared_elsewhere() -> None:
     assert "ak[jax]@cpu, tanh: at 10 / 1e4" in text
     other = next(line for line in text.splitlines() if line.startswith("ak.jit[jax]@cpu"))
     assert "*" not in other
+
+
+def test_rows_stopping_together_share_one_label() -> None:
+    from matplotlib.figure import Figure
+
+    ax = Figure().subplots()
+    for colour in ("red", "blue"):
+        plots.mark_stop(ax, 1e5, 1.0, "over the time budget", colour)
+    plots.mark_stop(ax, 1e5, 1.0, "error (see the table's notes)", "green")
+    assert [t.get_text() for t in ax.texts] == [
+        "over the time budget",
+        "error (see the table's notes)",
+    ]
+    assert sum(line.get_marker() == "|" for line in ax.get_lines()) == 3

@@ -283,8 +283,13 @@ def stops(rows: Sequence[Result]) -> dict[str, str]:
 
 
 def mark_stop(ax: Any, x: float, y: float, why: str, color: str) -> None:
-    """A bar at a row's last point, and why it stops there."""
+    """A bar at a row's last point, and why it stops there (written once per panel and
+    size: rows that stop together for one reason share the words)."""
     ax.plot([x], [y], marker="|", ms=12, mew=2, color=color)
+    written = ax.__dict__.setdefault("_arraykit_stops", set())
+    if (x, why) in written:
+        return
+    written.add((x, why))
     ax.annotate(why, (x, y), xytext=(4, 3), textcoords="offset points", fontsize=6, color=color)
 
 
