@@ -169,3 +169,17 @@ def test_unchanged_code_measures_the_machines_change() -> None:
     out = io.StringIO()
     compare.print_comparison(_cells(old_rows, 3, "2"), _cells(new_rows, 3, "2"), out, ("a", "b"))
     assert "of the 2 arraykit cells" in out.getvalue()
+
+
+def test_compare_does_not_judge_unstable_cells(
+    issue_runs: tuple[dict[int, float], dict[int, float]],
+) -> None:
+    old, new = issue_runs
+    old_doc, new_doc = _run(old, None), _run(new, None)
+    old_doc["results"][0]["unstable"] = "repeats spread x3 (bound x1.5)"
+    changes = compare.compare(old_doc, new_doc)
+    assert [c.verdict for c in changes].count(compare.UNSTABLE) == 1
+    assert changes[0].verdict == compare.UNSTABLE
+    out = io.StringIO()
+    compare.print_comparison(old_doc, new_doc, out, ("a", "b"))
+    assert "1 unstable in either run (not judged)" in out.getvalue()

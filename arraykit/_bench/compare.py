@@ -21,7 +21,7 @@ from .load import SLACK, load_factor, mean_load
 from .report import OK
 from .workloads import WORKLOADS, format_size
 
-FASTER, SLOWER, LOAD = "faster", "slower", "load"
+FASTER, SLOWER, LOAD, UNSTABLE = "faster", "slower", "load", "unstable"
 CALIBRATION_MIN = 10  # cells of unchanged code needed to measure the machine's change
 
 
@@ -73,7 +73,12 @@ def machine_change(old: dict[str, Any], new: dict[str, Any]) -> tuple[float, flo
     ratios = []
     for key, n in _cells(new).items():
         o = before.get(key)
-        if o is None or n.get("impl") in (None, "arraykit"):
+        if (
+            o is None
+            or n.get("impl") in (None, "arraykit")
+            or n.get("unstable")
+            or o.get("unstable")
+        ):
             continue
         fw = {"tnp": "tensorflow"}.get(n["impl"], n["impl"])
         if _version(old, fw) is None or _version(old, fw) != _version(new, fw):
@@ -117,6 +122,8 @@ def compare(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
         ratio = n["median_s"] / o["median_s"]
         if verdict is not None and explained and explained[0] <= ratio <= explained[1]:
             verdict = LOAD
+        if n.get("unstable") or o.get("unstable"):  # not a time to judge by
+            verdict = UNSTABLE
         changes.append(Change(*key, ratio, verdict))
     return changes
 
@@ -155,7 +162,8 @@ def print_comparison(
     print(
         "ratio of median times, new / old (< 1: new is faster); + slower, - faster beyond "
         "both runs' spread (quartiles do not overlap) and beyond what the loads explain; "
-        "L: beyond the spread, within what the loads explain",
+        "L: beyond the spread, within what the loads explain; ?: unstable in either run, "
+        "not judged",
         file=out,
     )
     for wname in dict.fromkeys(c.workload for c in changes):
@@ -176,17 +184,18 @@ def print_comparison(
                 if c is None:
                     texts.append("")
                     continue
-                mark = {FASTER: "-", SLOWER: "+", LOAD: "L", None: " "}[c.verdict]
+                mark = {FASTER: "-", SLOWER: "+", LOAD: "L", UNSTABLE: "?", None: " "}[c.verdict]
                 texts.append(f"{c.ratio:.2f}{mark}")
             print(f"{b:<{name_w}} " + "".join(f"{t:>{width}}" for t in texts), file=out)
     n_fast = sum(c.verdict == FASTER for c in changes)
     n_slow = sum(c.verdict == SLOWER for c in changes)
     n_load = sum(c.verdict == LOAD for c in changes)
-    within = len(changes) - n_fast - n_slow - n_load
+    n_shaky = sum(c.verdict == UNSTABLE for c in changes)
+    within = len(changes) - n_fast - n_slow - n_load - n_shaky
     print(
         f"\n{len(changes)} cells in both runs: {n_fast} faster and {n_slow} slower beyond "
         f"the spread and the load, {n_load} beyond the spread but within what the loads "
-        f"explain, {within} within the spread",
+        f"explain, {within} within the spread, {n_shaky} unstable in either run (not judged)",
         file=out,
     )
     print(_load_summary(old, new, f_old, f_new, n_load, len(changes)), file=out)

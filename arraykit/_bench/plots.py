@@ -70,7 +70,12 @@ def write_plots(
                     [r.size for r in shaky], [r.median_s for r in shaky], ls="none",
                     marker="x", ms=10, mew=2, color=style["color"],
                 )  # fmt: skip
-                mark_unstable(s_ax, [r.size for r in shaky], style["color"])
+                mark_unstable(
+                    s_ax,
+                    [r.size for r in shaky],
+                    style["color"],
+                    0.03 if backend in baselines else 0.09,
+                )
             spd = [(s, p[4]) for s, p in zip(sizes, pts, strict=True) if p[4] is not None]
             if spd and backend not in baselines:  # NumPy's is the line at 1
                 s_ax.plot(*zip(*spd, strict=True), label=backend, **style)
@@ -190,7 +195,7 @@ def summary_figure(results: Sequence[Result], subtitle: str) -> Any:
         ends = stops([r for r in results if r.workload == wname])
         ax.axhline(1.0, color="black", lw=2.5, label="numpy (= 1)")
         # NumPy unstable at a size: no ratio there for anyone; a black cross says why.
-        mark_unstable(ax, sorted(s for s, r in base.items() if r.unstable), "black")
+        mark_unstable(ax, sorted(s for s, r in base.items() if r.unstable), "black", 0.03)
         for b in best_configurations(rows):
             # Only the ratios the study trusts (report.comparable: both stable, same window).
             pts = sorted(
@@ -316,11 +321,12 @@ def unstable_handle() -> Any:
     return Line2D([], [], ls="none", marker="x", ms=8, mew=2, color="dimgray")
 
 
-def mark_unstable(ax: Any, sizes: Sequence[int], color: str) -> None:
-    """A cross at the foot of a speed-up panel at each size whose cell was unstable."""
+def mark_unstable(ax: Any, sizes: Sequence[int], color: str, height: float = 0.09) -> None:
+    """A cross at the foot of a speed-up panel at each size whose cell was unstable (the
+    baseline's lowest, ``height=0.03``, so that another row's cross hides none of it)."""
     if sizes:
         ax.plot(
-            sizes, [0.03] * len(sizes), transform=ax.get_xaxis_transform(), ls="none",
+            sizes, [height] * len(sizes), transform=ax.get_xaxis_transform(), ls="none",
             marker="x", ms=8, mew=2, color=color, clip_on=False,
         )  # fmt: skip
 
