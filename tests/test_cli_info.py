@@ -95,3 +95,22 @@ def test_quiet_startup_silences_descriptor_2_and_restores_it(tmp_path: Path) -> 
         check=True,
     )
     assert done.stderr == b"after\n"
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("tensorflow") is None, reason="TensorFlow is not installed"
+)
+def test_bench_start_up_is_quiet(tmp_path: Path) -> None:
+    """TF's and absl's start-up lines stay out of the bench's output (issue 29 #6: they
+    landed between its start-up message and its progress)."""
+    env = {k: v for k, v in os.environ.items() if k != "TF_CPP_MIN_LOG_LEVEL"}
+    env["PYTHONPATH"] = str(ROOT)
+    done = subprocess.run(
+        [sys.executable, "-m", "arraykit", "bench", "--sizes", "10", "--workloads", "tanh",
+         "--drivers", "tensorflow", "--repeat", "2", "--no-plots", "--out", str(tmp_path)],
+        env=env, capture_output=True, text=True, timeout=600, check=True,
+    )  # fmt: skip
+    out = done.stdout + done.stderr
+    assert "absl::InitializeLog" not in out and "port.cc" not in out, out[-2000:]
+    assert "cpu_feature_guard" not in out
+    assert "importing the frameworks" in done.stdout

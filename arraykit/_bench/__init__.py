@@ -32,6 +32,7 @@ from typing import Any, TextIO
 
 import numpy as np
 
+from .._quiet import quiet_startup
 from . import backends as _backends
 from . import timing as _timing
 from .backends import Backend
@@ -470,7 +471,8 @@ def main(argv: list[str] | None = None) -> int:
         flush=True,
     )
     with ExitStack() as stack:
-        backends, frameworks, notes = _backends.discover(names, workloads, opts.dtype, stack)
+        with quiet_startup():  # TF's, oneDNN's, absl's and XLA's start-up logs
+            backends, frameworks, notes = _backends.discover(names, workloads, opts.dtype, stack)
         print(
             f"arraykit bench: {len(workloads)} workloads x {len(backends)} backends, "
             f"{opts.dtype}, {opts.repeat} repeats, {opts.budget:g} s per cell at most"
