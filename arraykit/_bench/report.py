@@ -21,7 +21,8 @@ from .workloads import WORKLOADS
 OK, UNAVAILABLE, SKIPPED, ERROR = "ok", "unavailable", "skipped", "error"
 NOT_CLEARLY = "not clearly"
 UNSTABLE_NOTE = (
-    "? unstable: repeats spread beyond the bound, or a stall, after re-timing (no speed-up drawn)"
+    "? unstable after re-timing: repeats spread beyond x1.5, two modes or a stall; the "
+    "reason per cell is in the CSV (no speed-up drawn)"
 )
 _PACKAGES = (
     "numpy",
