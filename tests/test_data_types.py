@@ -260,6 +260,13 @@ def test_result_type_errors(driver):
         TypeError,
         match="result_type: expected arrays, dtypes or Python scalars as arrays_and_dtypes",
     ):
+        ak.result_type(ak.int8, [1, 2])
+    with pytest.raises(TypeError, match="result_type: 'arrays_and_dtypes': 'nope' is not a"):
+        ak.result_type(ak.int8, "nope")
+    # NumPy's spellings name dtypes, as in np.result_type; strict takes only dtype objects
+    assert ak.result_type(ak.int8, "float32") == np.result_type(np.int8, "float32")
+    assert ak.result_type(float, ak.int8) == np.result_type(float, np.int8)
+    with ak.use(promotion="strict"), pytest.raises(TypeError, match=r"use ak\.float32"):
         ak.result_type(ak.int8, "float32")
     with ak.use(promotion="strict"), pytest.raises(TypeError, match="int8 and float32"):
         ak.result_type(ak.int8, ak.float32)

@@ -181,9 +181,9 @@ def _matrix_from_diagonal(v: Array, k: int) -> Array:
     index = arange(size, device=v.device)
     rows, cols = reshape(index, (size, 1)), reshape(index, (1, size))
     on = ew.equal(ew.subtract(cols, rows), k)
-    pad = zeros((abs(k),), dtype=v._dtype, device=v.device)
-    values = concat([v, pad]) if k >= 0 else concat([pad, v])
-    # row i holds v[i] for k >= 0 (column i + k); column j holds v[j + k] for k < 0
+    values = concat([v, zeros((abs(k),), dtype=v._dtype, device=v.device)])
+    # row i holds v[i] for k >= 0 (in column i + k); column j holds v[j] for k < 0 (in
+    # row j - k)
     values = reshape(values, (size, 1)) if k >= 0 else reshape(values, (1, size))
     return where(on, values, zeros((), dtype=v._dtype, device=v.device))
 
@@ -271,7 +271,8 @@ def tri(
 def vander(x: Array, N: int | None = None, increasing: bool = False) -> Array:
     """The Vandermonde matrix of the 1-D ``x``: columns ``x**(N-1), ..., x, 1`` (the
     other way round with ``increasing``), by repeated multiplication as NumPy computes
-    them.  Integers and booleans give the default integer dtype.
+    them.  The dtype is NumPy's ``promote_types(x.dtype, int)`` (float32 gives float64,
+    booleans the default integer).
 
     NumPy: https://numpy.org/doc/stable/reference/generated/numpy.vander.html
 
@@ -289,9 +290,8 @@ def vander(x: Array, N: int | None = None, increasing: bool = False) -> Array:
     N = n if N is None else int_arg("vander", "N", N)
     if N < 0:
         raise ValueError(f"vander: 'N' must be non-negative, got {N}")
-    dtype = x._dtype
-    if dtype.kind in "biu":
-        dtype = _core.result_dtype((dtype, _core.default_index_dtype()), "vander")
+    # NumPy's dtype: promote_types(x.dtype, int), so float32 gives float64
+    dtype = _core.result_dtype((x._dtype, _core.default_index_dtype()), "vander")
     x = astype(x, dtype) if x._dtype is not dtype else x
     ones = zeros((n, min(N, 1)), dtype=dtype, device=x.device)
     cols = [ew.add(ones, 1)]

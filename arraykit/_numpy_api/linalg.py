@@ -339,14 +339,16 @@ def einsum(
             target = dt.canonical(dtype)
         except TypeError as e:
             raise TypeError(f"einsum: 'dtype': {e}") from None
-    ops = [astype(op, target) if op._dtype is not target else op for op in operands]
+    # booleans: NumPy's sums of products are ORs of ANDs; counted in integers here
+    work = _core.default_index_dtype() if target.kind == "b" else target
+    ops = [astype(op, work) if op._dtype is not work else op for op in operands]
     pieces = []
     for i, (op, ls) in enumerate(zip(ops, labels, strict=True)):
         op, ls = _diagonals(op, ls)
         others = {lab for j, lab_s in enumerate(labels) if j != i for lab in lab_s}
         alone = [k for k, lab in enumerate(ls) if lab not in others and lab not in output]
         if alone:
-            op = sum_(op, axis=tuple(alone), dtype=target)
+            op = sum_(op, axis=tuple(alone), dtype=work)
             ls = [lab for k, lab in enumerate(ls) if k not in alone]
         pieces.append((op, ls))
     x, lx = pieces[0]
@@ -355,5 +357,7 @@ def einsum(
         x, lx = _contract(x, lx, y, ly, keep)
     perm = tuple(lx.index(lab) for lab in output)
     if perm != tuple(range(len(perm))):
-        return permute_dims(x, perm)
+        x = permute_dims(x, perm)
+    if work is not target:
+        return ew.not_equal(x, 0)
     return x[...] if x is operands[0] else x  # a view of an unchanged operand, as NumPy's

@@ -193,7 +193,18 @@ def exp2(x: Array, /) -> Array:
     Array([8.        , 0.5       , 1.41421356], dtype=float64)
     """
     x, out = _float_input(x, "exp2", real=False)
+    if x._dtype.kind == "c":  # NumPy's: exp of the parts scaled by log(2), each alone
+        return ew.exp(_complex(ew.multiply(ew.real(x), _LN2), ew.multiply(ew.imag(x), _LN2)))
     return _result(ew.pow(2.0, x), out)
+
+
+_LN2 = math.log(2.0)
+
+
+def _complex(re: Array, im: Array) -> Array:
+    """The complex array ``re + 1j * im`` (parts of one real dtype, one shape)."""
+    drv = re._driver
+    return new(drv.complex(re._value, im._value), drv, dt.COMPLEX_OF[re._dtype])
 
 
 def _angle_function(name: str, factor: float, doc: str) -> Any:
@@ -429,6 +440,9 @@ def around(a: Array, decimals: int = 0, out: Any = None) -> Array:
     check_array(a, "around", "a")
     no_out("around", out)
     decimals = _core.int_arg("around", "decimals", decimals)
+    if a._dtype.kind == "c" and decimals:  # NumPy rounds the parts apart
+        ak = namespace()
+        return _complex(_round(ak, ew.real(a), decimals), _round(ak, ew.imag(a), decimals))
     return _round(namespace(), a, decimals)
 
 
@@ -554,9 +568,7 @@ def nan_to_num(
     neginf = None if neginf is None else scalar(neginf, "nan_to_num", "neginf")
     if x._dtype.kind == "c":
         re = nan_to_num(ew.real(x), nan=nan, posinf=posinf, neginf=neginf)
-        im = nan_to_num(ew.imag(x), nan=nan, posinf=posinf, neginf=neginf)
-        drv = x._driver
-        return new(drv.complex(re._value, im._value), drv, x._dtype)
+        return _complex(re, nan_to_num(ew.imag(x), nan=nan, posinf=posinf, neginf=neginf))
     if x._dtype.kind != "f":
         return astype(x, x._dtype, copy=True)
     info = dt.finfo(x._dtype)
