@@ -24,13 +24,30 @@ new = Array._new
 
 class _TransformTracing(threading.local):
     depth = 0
+    mapping = 0
+    journal: list | None = None  # (weakref, old value) of arrays written while tracing
 
 
 transform_tracing = _TransformTracing()
 """``transform_tracing.depth > 0`` while ``ak.jit`` or ``ak.vmap`` runs the user's
 function (to trace it, or eagerly on drivers without a compiler): state held on the host
 (a random ``Generator`` not passed as an argument) would be baked into the program, so
-its users refuse."""
+its users refuse.  ``transform_tracing.mapping > 0`` while ``ak.vmap`` runs it (also
+inside a ``jit`` or ``grad`` within): see ``refuse_under_vmap``."""
+
+
+def refuse_under_vmap(fn: str, why: str, instead: str) -> None:
+    """The one error, on every driver, for a function whose result's shape depends on
+    the data (``why``: on what), called while ``ak.vmap`` runs the mapped function.
+
+    Each mapped element could give another shape, which no stacked result can hold; JAX
+    and TensorFlow cannot trace it and a loop would fail or not depending on the data, so
+    it raises whatever the input (a constant too) and the data."""
+    if transform_tracing.mapping:
+        raise ValueError(
+            f"vmap: {fn} has a data-dependent output shape ({why}), which vmap cannot "
+            f"batch: each mapped element could give another shape; {instead}"
+        )
 
 
 def check_array(x: Any, fn: str, arg: str = "x") -> Array:

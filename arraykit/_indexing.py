@@ -28,11 +28,12 @@ from ._core import (
     check_array,
     new,
     normalize_axis,
+    refuse_under_vmap,
     same_driver,
 )
 from ._creation import asarray
 from ._indexing_values import fit_value, indexed_shape
-from ._views import NO_LOCK, WRITE_LOCK, assign, is_view_key, link, same_view
+from ._views import NO_LOCK, WRITE_LOCK, assign, check_writable, is_view_key, link, same_view
 
 # NumPy dtype kind of Python data -> the Python scalar kind it stands for.
 _DATA_KIND = {"b": "b", "i": "i", "u": "i", "f": "f", "c": "c"}
@@ -158,6 +159,8 @@ def setitem(x: Array, key: Any, value: Any) -> None:
         nkey = wide.alt
     else:
         native = fit_value(drv, drv.shape_of(x._value), nkey, native, listed, False)
+    if drv.capabilities.mutable and getattr(x, "_view", None) is not None:
+        check_writable(x)  # core's read-only marks (NumPy's own are the arrays' flags)
     with NO_LOCK if drv.capabilities.mutable else WRITE_LOCK:  # read and update, atomically
         try:
             result = drv.setitem(x._value, nkey, native)
@@ -352,7 +355,17 @@ def _normalize_key(x: Array, key: Any, fn: str) -> tuple:
         elif isinstance(item, (Array, list, np.ndarray)):
             if isinstance(item, (list, np.ndarray)):  # NumPy-style keys: host index data
                 item = asarray(item, driver=drv, device=drv.device_of(x._value))
-            consumed += item.ndim if item._dtype is dt.bool else 1
+            if item._dtype is dt.bool:
+                consumed += item.ndim
+                if fn == "__getitem__":  # x[mask] = v keeps the shape
+                    refuse_under_vmap(
+                        "boolean indexing x[mask]",
+                        "the number of True elements of the mask",
+                        "use ak.where(mask, x, fill), which keeps the shape, or integer "
+                        "indices computed outside the mapped function",
+                    )
+            else:
+                consumed += 1
         elif isinstance(item, slice):
             consumed += 1
         else:

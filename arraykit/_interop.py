@@ -4,17 +4,26 @@ and pickling.
 ``np.tanh(x)`` or ``np.sum(x, axis=0)`` on an arraykit array runs through arraykit, on
 the array's driver and device, and returns an arraykit array.  NumPy arrays and
 scalars among the arguments are host data: they join the arraykit array's driver and
-device (as ``ak.asarray`` would).
+device (as ``ak.asarray`` would).  So do the ufunc methods (``np.add.at``,
+``np.add.reduce``, ``accumulate``, ``reduceat``, ``outer``) and ufunc calls with
+``out=``, ``where=`` or ``dtype=``, with NumPy's values and dtypes (``_ufuncs``).
+
+Nothing writes behind arraykit's back.  ``np.add.at(x, i, v)`` and an ``out=x`` array
+update ``x`` through arraykit's write machinery (a functional update on TensorFlow, JAX
+and Dask, in place on NumPy), so ``x`` and its live views change, as in NumPy.
 
 A NumPy function arraykit has no counterpart for (``np.unique``, ``np.atleast_1d``...),
-or a ufunc call arraykit does not take (``np.add.reduce``, ``out=``...), runs on a host
-copy of the arrays, and its array results come back to the first array's driver and
-device, so client code works; the round trip is never silent: it warns with a
-``HostFallbackWarning`` (once per call site, as Python's warning filter does), or raises
-``HostFallbackError`` under ``ak.use(host_fallback="error")``, or is quiet under
-``"allow"``.  The host copy of a TF or JAX array is read-only, so a NumPy function that
-writes into one (``out=x``) fails with NumPy's read-only error rather than losing the
-write; on the NumPy driver it shares memory and the write lands, as in NumPy.
+or a ufunc arraykit lacks (``np.logaddexp2``), runs on a host copy of the arrays, and
+its array results come back to the first array's driver and device, so client code
+works; the round trip is never silent: it warns with a ``HostFallbackWarning`` (once per
+call site, as Python's warning filter does), or raises ``HostFallbackError`` under
+``ak.use(host_fallback="error")``, or is quiet under ``"allow"``.  The arrays such a
+function writes (``out=``, ``ufunc.at``'s first operand, ``np.copyto``'s destination,
+``np.fill_diagonal``'s matrix...) get a writable host copy, written back through
+``__setitem__`` after the call; the host copy of any other TF, JAX or Dask array is
+read-only, so a NumPy function that writes into an input fails with NumPy's read-only
+error rather than losing the write (on the NumPy driver it shares memory and the write
+lands, as in NumPy).
 """
 
 from __future__ import annotations
@@ -25,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _config
+from . import _config, _ufuncs
 from . import _dtypes as dt
 from ._array import Array
 from ._creation import asarray
@@ -83,6 +92,10 @@ _FUNCTIONS: dict[str, tuple[str, dict[str, str]]] = {
 }  # fmt: skip
 
 
+# NumPy functions that write into their first argument.
+_WRITES_FIRST = frozenset({"copyto", "fill_diagonal", "place", "put", "put_along_axis", "putmask"})
+
+
 def _resolve(namespace: ModuleType, path: str) -> Any:
     obj: Any = namespace
     for part in path.split("."):
@@ -114,21 +127,38 @@ def _convert(value: Any, like: Array) -> Any:
     return value
 
 
+_METHODS = {
+    "__call__": _ufuncs.call, "outer": _ufuncs.outer, "reduce": _ufuncs.reduce,
+    "accumulate": _ufuncs.accumulate, "reduceat": _ufuncs.reduceat,
+}  # fmt: skip
+
+
 def array_ufunc(
     namespace: ModuleType, ufunc: np.ufunc, method: str, inputs: tuple, kwargs: dict
 ) -> Any:
-    """``__array_ufunc__``: a plain ufunc call runs the arraykit function of that meaning;
-    other calls run on the host (see the module docstring)."""
-    like = _first_array((*inputs, *kwargs.get("out", ())))
+    """``__array_ufunc__``: a ufunc or one of its methods runs the arraykit function of
+    that meaning (``_ufuncs``); the rest runs on the host (see the module docstring)."""
+    out = kwargs.get("out", ())
+    like = _first_array((*inputs, *(out if isinstance(out, tuple) else (out,))))
     if like is None:
         return NotImplemented
     fn = _resolve(namespace, _UFUNC_NAMES.get(ufunc.__name__, ufunc.__name__))
-    if method != "__call__" or kwargs or fn is None:
-        what = f"numpy.{ufunc.__name__}" + ("" if method == "__call__" else f".{method}")
-        if kwargs:
-            what += f" with {', '.join(f'{k}=' for k in kwargs)}"
-        return _host_fallback(getattr(ufunc, method), inputs, kwargs, like, what)
-    return fn(*(_convert(v, like) for v in inputs))
+    if fn is not None:
+        if method == "__call__" and not kwargs:  # the common call, first
+            return fn(*(_convert(v, like) for v in inputs))
+        if ufunc.signature is None:  # elementwise: its methods too
+            if method == "at":
+                return _ufuncs.at(ufunc, fn, inputs, like)
+            run = _METHODS.get(method)
+            result = NotImplemented if run is None else run(ufunc, fn, inputs, kwargs, like)
+            if result is not NotImplemented:
+                return result
+    what = f"numpy.{ufunc.__name__}" + ("" if method == "__call__" else f".{method}")
+    if kwargs:
+        what += f" with {', '.join(f'{k}=' for k in kwargs)}"
+    written = [inputs[0]] if method == "at" else []
+    written += [o for o in (out if isinstance(out, tuple) else (out,)) if o.__class__ is Array]
+    return _host_fallback(getattr(ufunc, method), inputs, kwargs, like, what, written)
 
 
 def array_function(namespace: ModuleType, func: Any, types: Any, args: tuple, kwargs: dict) -> Any:
@@ -144,11 +174,19 @@ def array_function(namespace: ModuleType, func: Any, types: Any, args: tuple, kw
         return NotImplemented
     fn = None if entry is None else _resolve(namespace, entry[0])
     if fn is None:
-        return _host_fallback(func, args, kwargs, like, f"numpy.{name}")
+        out = kwargs.get("out")
+        written = [o for o in (out if isinstance(out, tuple) else (out,)) if o.__class__ is Array]
+        if name in _WRITES_FIRST and args and args[0].__class__ is Array:
+            written.append(args[0])
+        return _host_fallback(func, args, kwargs, like, f"numpy.{name}", written)
     renames = entry[1]
+    out = kwargs.pop("out", None) if "out" in kwargs else None
     args = tuple(_convert(a, like) for a in args)
     kwargs = {renames.get(k, k): _convert(v, like) for k, v in kwargs.items()}
-    return fn(*args, **kwargs)
+    result = fn(*args, **kwargs)
+    if out is None:
+        return result
+    return _ufuncs.write_out(out, result, name)  # np.sum(x, out=y): written through arraykit
 
 
 # ---------------------------------------------------------------------- host fallback
@@ -182,32 +220,49 @@ class HostFallbackError(TypeError):
     """
 
 
-def _to_host(value: Any) -> Any:
-    """``value`` with every arraykit array replaced by its host data (``np.asarray``)."""
+def _to_host(value: Any, copies: dict[int, tuple[Array, np.ndarray]]) -> Any:
+    """``value`` with every arraykit array replaced by its host data: a writable copy for
+    the arrays in ``copies`` (written back after the call), else ``np.asarray`` (shared
+    memory on NumPy; read-only for the other drivers, whose values it does not hold)."""
     if value.__class__ is Array:
-        return np.asarray(value)
+        pair = copies.get(id(value))
+        if pair is not None:
+            return pair[1]
+        host = np.asarray(value)
+        if not value._driver.capabilities.mutable and host.flags.writeable:
+            host = host.view()
+            host.flags.writeable = False  # a write into it would be lost: NumPy refuses
+        return host
     if isinstance(value, (list, tuple)):
-        items = [_to_host(v) for v in value]
+        items = [_to_host(v, copies) for v in value]
         return type(value)(*items) if hasattr(value, "_fields") else type(value)(items)
     if isinstance(value, dict):
-        return {k: _to_host(v) for k, v in value.items()}
+        return {k: _to_host(v, copies) for k, v in value.items()}
     return value
 
 
-def _from_host(value: Any, like: Array) -> Any:
+def _from_host(value: Any, like: Array, back: dict[int, Array]) -> Any:
     """``value`` with every NumPy array or scalar of a dtype arraykit has made an arraykit
-    array on ``like``'s driver and device (anything else is returned as it is)."""
+    array on ``like``'s driver and device (a written copy: the array it was copied from;
+    anything else is returned as it is)."""
     if isinstance(value, (np.ndarray, np.generic)):
+        written = back.get(id(value))
+        if written is not None:
+            return written
         if value.dtype not in dt.ALL and value.dtype not in dt.EXTRAS:
             return value
         return asarray(value, driver=like._driver, device=like.device)
     if isinstance(value, (list, tuple)):
-        items = [_from_host(v, like) for v in value]
+        items = [_from_host(v, like, back) for v in value]
         return type(value)(*items) if hasattr(value, "_fields") else type(value)(items)
     return value
 
 
-def _host_fallback(func: Any, args: tuple, kwargs: dict, like: Array, what: str) -> Any:
+def _host_fallback(
+    func: Any, args: tuple, kwargs: dict, like: Array, what: str, written: list[Array] = ()
+) -> Any:
+    """``func`` on host copies; the arrays it writes (``out=``, ``ufunc.at``'s operand,
+    ``np.copyto``'s destination) get writable copies, written back through arraykit."""
     mode = _config.get().host_fallback
     where = f"the {like._driver.name!r} driver's arrays on {like.device}"
     if mode == "error":
@@ -223,7 +278,11 @@ def _host_fallback(func: Any, args: tuple, kwargs: dict, like: Array, what: str)
             HostFallbackWarning,
             stacklevel=4,  # the caller of the NumPy function
         )
-    return _from_host(func(*_to_host(args), **_to_host(kwargs)), like)
+    copies = {id(a): (a, np.array(a)) for a in written}
+    result = func(*_to_host(args, copies), **_to_host(kwargs, copies))
+    for a, host in copies.values():
+        a[...] = host  # through __setitem__: the array's views see the write
+    return _from_host(result, like, {id(h): a for a, h in copies.values()})
 
 
 # ---------------------------------------------------------------------- pickling

@@ -26,6 +26,7 @@ from ._core import (
     new,
     normalize_axes,
     normalize_axis,
+    refuse_under_vmap,
     result_dtype,
     same_driver,
 )
@@ -413,6 +414,7 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
         n = x.shape[ax]
     if repeats.__class__ is Array:
         same_driver((x, repeats), "repeat")
+        refuse_under_vmap("repeat", "the sum of the counts", "pass an int, or repeat outside")
         if repeats._dtype not in _INTEGER:
             raise TypeError(f"repeat: 'repeats' must have an integer dtype, got {repeats._dtype}")
         if repeats.ndim != 1 or repeats.shape[0] not in (1, n):

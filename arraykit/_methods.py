@@ -24,7 +24,7 @@ from ._devices import Device
 from ._indexing import getitem, setitem
 from ._linalg_core import matrix_transpose
 from ._manipulation import permute_dims
-from ._views import assign
+from ._views import assign, check_writable
 
 
 def _same_kind(result: np.dtype, target: np.dtype) -> bool:
@@ -168,6 +168,8 @@ def _install_operators(namespace: dict[str, Any]) -> None:
                 )
             drv = self._driver
             if drv.capabilities.mutable:  # update in place, so that views see it (NumPy)
+                if getattr(self, "_view", None) is not None:
+                    check_writable(self)  # core's read-only marks
                 self._value = drv.setitem(self._value, (Ellipsis,), result._value)
             else:  # a new value, written through to the bases and views of self
                 assign(self, result._value)

@@ -24,6 +24,7 @@ from ._core import (
     normalize_axes,
     normalize_axis,
     refuse_in_strict,
+    refuse_under_vmap,
     refuse_unknown_broadcast,
     result_dtype,
     same_driver,
@@ -160,6 +161,11 @@ def nonzero(x: Array, /) -> tuple[Array, ...]:
             "nonzero: 'x' must have at least one dimension, got a 0-D array; use "
             "ak.nonzero(ak.reshape(x, (1,))) or bool(x)"
         )
+    refuse_under_vmap(
+        "nonzero",
+        "the number of non-zero elements",
+        "use ak.where(x != 0, a, b) or ak.count_nonzero, which keep the shape",
+    )
     drv = x._driver
     _require_data_dependent(drv, "nonzero")
     return tuple(_index_result(drv, v) for v in drv.nonzero(x._value))

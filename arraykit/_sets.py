@@ -23,7 +23,7 @@ import numpy as np
 from . import _config, _promotion
 from . import _dtypes as dt
 from ._array import Array
-from ._core import check_array, new, result_dtype, same_driver
+from ._core import check_array, new, refuse_under_vmap, result_dtype, same_driver
 from .drivers import Driver
 
 __all__ = ["isin", "unique_all", "unique_counts", "unique_inverse", "unique_values"]
@@ -114,6 +114,11 @@ def isin(x1: Array | int, x2: Array | int, /, *, invert: bool = False) -> Array:
 # ---------------------------------------------------------------------- unique_*
 def _unique_driver(x: Array, fn: str) -> Driver:
     check_array(x, fn)
+    refuse_under_vmap(
+        fn,
+        "the number of distinct values",
+        "compute it outside the mapped function, or use ak.sort, which keeps the shape",
+    )
     drv = x._driver
     if not drv.capabilities.data_dependent_shapes:
         raise NotImplementedError(

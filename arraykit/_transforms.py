@@ -39,8 +39,21 @@ Decisions:
   other calls (JAX: ``Array`` is a registered pytree).  Each declines, and is not tried
   again, when a trace shows that core's rules would differ (Python constants among the
   traced leaves or the results, other drivers' arrays, results whose structure varies).
+* Writes to the arguments (``x[i] = v``, ``x += 1``, through a view, ``np.add.at``) keep
+  NumPy's meaning (see "writes" below): ``jit`` returns the written arguments' new values
+  as extra outputs and assigns them to the caller's arrays after the call; ``vmap`` does
+  so for mapped arguments (each element's write lands in its slice, as in NumPy's loop
+  over views) and raises ``ValueError`` for unmapped ones; ``grad``, ``value_and_grad``
+  and ``jacobian`` raise ``ValueError``; so do ``jit`` and ``vmap`` when a written
+  argument shares memory with another argument.  The fast paths decline functions that
+  write (they are found while tracing): core's general path takes them.
 * ``vmap`` keeps the driver's mapped function per argument structure and dtypes, so a
   tracing driver (TensorFlow) traces once per shape, not once per call.
+* Inside ``vmap``'s function, data-dependent shapes (``unique_*``, ``nonzero``,
+  ``x[mask]``, ``repeat`` with an array) raise one ``ValueError`` on every driver
+  (``_core.refuse_under_vmap``; ``ak.jit`` traces inside ``vmap`` apart from eager ones);
+  over an axis of size 0, ``vmap`` returns empty stacks of ``f``'s results for one element
+  (JAX's answer; drivers without a tracer run ``f`` once on zeros to learn them).
 * ``jacobian`` returns, for each output leaf, the argument's structure (a tuple of them
   for a tuple ``argnums``) with leaves of shape ``out.shape + leaf.shape`` (reverse mode).
 """
@@ -54,6 +67,7 @@ from typing import Any
 from . import _config, drivers
 from ._array import Array
 from ._core import same_driver, transform_tracing
+from ._views import assign
 from .drivers._base import Driver
 
 
@@ -140,6 +154,96 @@ def unflatten(spec: tuple, values: Any, drv: Driver, dtype_of_value: bool = Fals
     return spec[1]
 
 
+def unflatten_args(spec: tuple, values: Any, drv: Driver, made: list) -> Any:
+    """``unflatten`` of a function's arguments, collecting in ``made`` the arrays made, one
+    entry per native taken (``None`` for the state of an object: ``jit`` hands that back
+    through ``__ak_update__``), so that writes to them can be found after the call."""
+    tag = spec[0]
+    if tag == "a":
+        x = Array._new(next(values), drv, spec[1])
+        made.append(x)
+        return x
+    if tag == "t":
+        items = [unflatten_args(s, values, drv, made) for s in spec[2]]
+        return spec[1](*items) if hasattr(spec[1], "_fields") else spec[1](items)
+    if tag == "l":
+        return spec[1](unflatten_args(s, values, drv, made) for s in spec[2])
+    if tag == "d":
+        return {
+            k: unflatten_args(s, values, drv, made) for k, s in zip(spec[1], spec[2], strict=True)
+        }
+    if tag == "o":
+        state = [unflatten(s, values, drv) for s in spec[2]]
+        made.extend([None] * sum(_arrays_in(s) for s in spec[2]))
+        return spec[1].__ak_unflatten__(state)
+    return spec[1]
+
+
+def _arrays_in(spec: tuple) -> int:
+    if spec[0] == "a":
+        return 1
+    if spec[0] in "tldo":
+        return sum(_arrays_in(s) for s in spec[2])
+    return 0
+
+
+# --------------------------------------------------------------------- writes
+# NumPy code writes to its arguments (``x[i] = v``, ``x += 1``, through a view of ``x``)
+# and expects the caller's array to change.  A transform calls ``f`` on arrays of its own
+# (traced values, or per-element slices); on TF, JAX and Dask a write replaces such an
+# array's held value (``_views.assign``).  The transforms find the arrays so written
+# after ``f`` returns: ``jit`` hands their new values out of the compiled function and
+# assigns them to the caller's arrays (so the caller's views see the write too), ``vmap``
+# likewise for mapped arguments, the gradient transforms refuse them.
+
+
+def written(made: list, natives: Any) -> tuple[int, ...]:
+    """The positions of the arrays of ``made`` (``unflatten``'s) whose value is no longer
+    the native they were made of: ``f`` wrote to them."""
+    return tuple(
+        i
+        for i, (x, v) in enumerate(zip(made, natives, strict=True))
+        if x is not None and x._value is not v
+    )
+
+
+def _root(x: Array) -> Array:
+    link = getattr(x, "_view", None)
+    while link is not None:
+        x = link[0]
+        link = getattr(x, "_view", None)
+    return x
+
+
+def write_back(leaves: list[Array], positions: tuple[int, ...], values: Any, fn: str) -> None:
+    """Give the caller's arrays ``leaves[i]`` (``i`` in ``positions``) the new ``values``
+    through ``_views.assign`` (bases and views follow), after checking that no other
+    argument leaf is the same array or a view of the same one (``ValueError``): inside
+    ``f`` they were separate values, so the write did not reach the other as in NumPy."""
+    roots = [id(_root(x)) for x in leaves]
+    for i in positions:
+        if roots.count(roots[i]) > 1:
+            raise ValueError(
+                f"{fn}: f writes to an array argument (x[...] = ..., x += ...) that another "
+                "argument shares memory with (the same array, or a view of the same array); "
+                f"inside {fn} they are separate values, so the write would not reach the "
+                "other as in NumPy: pass a copy (ak.asarray(x, copy=True)) or one of them"
+            )
+    for i, v in zip(positions, values, strict=True):
+        assign(leaves[i], v)
+
+
+def refuse_writes(made: list, natives: Any, fn: str) -> None:
+    """``ValueError`` when ``f`` wrote to one of the arrays ``made`` of its arguments (the
+    gradient transforms: the write cannot reach the caller's array)."""
+    if written(made, natives):
+        raise ValueError(
+            f"{fn}: f writes to one of its array arguments (x[...] = ..., x += ..., or through "
+            f"a view of it); {fn} calls f on its own copy of the arguments, so the write "
+            "would be lost: write to a copy (y = ak.asarray(x, copy=True)) and return it"
+        )
+
+
 def driver_of(leaves: list[Array], fn: str) -> Driver:
     return same_driver(leaves, fn) if leaves else _config.get().driver
 
@@ -155,17 +259,71 @@ def flatten_args(args: tuple, fn: str) -> tuple[list[tuple], list[list[Array]], 
 
 
 def marked(f: Callable) -> Callable:
-    """``f`` with ``_core.transform_tracing`` raised while it runs."""
+    """``f`` with ``_core.transform_tracing`` raised while it runs (``ak.jit``), its
+    writes to arrays from outside checked (``traced_call``)."""
 
     @functools.wraps(f)
     def run(*args: Any, **kwargs: Any) -> Any:
         transform_tracing.depth += 1
         try:
-            return f(*args, **kwargs)
+            return traced_call(f, args, kwargs, "jit")
         finally:
             transform_tracing.depth -= 1
 
     return run
+
+
+def traced_call(f: Callable, args: tuple, kwargs: dict, fn: str) -> Any:
+    """``f(*args, **kwargs)``, run by ``ak.jit`` or ``ak.vmap`` (``fn``), which keep the
+    writes to its arguments (or refuse them).  A driver that traces ``f`` (its
+    ``capabilities.jit`` or ``.vmap``) runs it once for many calls: a write to an array
+    ``f`` closes over (or a global) would happen once, at the trace, and could leave a
+    traced value (a tracer, a symbolic tensor) where its data was.  Such arrays get their
+    values back and the call raises ``ValueError``.  Eager stand-ins (the NumPy and Dask
+    drivers) run ``f`` every time, so its writes land as in NumPy."""
+    outer, journal = transform_tracing.journal, []
+    transform_tracing.journal = journal
+    try:
+        out = f(*args, **kwargs)
+    except BaseException:
+        _restore_outside(journal, None, fn)
+        raise
+    finally:
+        transform_tracing.journal = outer
+    if _restore_outside(journal, out, fn):
+        raise ValueError(
+            f"{fn}: f writes to an array that is not one of its arguments (one it closes "
+            f"over, or a global): {fn} runs f once to trace it, so the write would not "
+            "happen on each call; pass the array as an argument (its writes are kept), or "
+            "return the new value"
+        )
+    if outer is not None:
+        outer.extend(journal)  # a transform inside another: the outer one checks too
+    return out
+
+
+def _restore_outside(journal: list, out: Any, fn: str) -> bool:
+    """Give the arrays from outside ``f`` written while it was traced (and their views,
+    journaled too) their old values back; whether there were any.  From outside: alive
+    after ``f``, not among its results, holding a concrete value before the write (``f``'s
+    arguments hold traced ones), on a driver that traces for ``fn``."""
+    if not journal:
+        return False
+    results: list[Array] = []
+    if out is not None:
+        flatten(out, results)
+    mine = {id(x) for x in results}
+    restored = False
+    for ref, old in reversed(journal):  # the oldest value is restored last: it stays
+        x = ref()
+        if x is None or id(x) in mine or not getattr(x._driver.capabilities, fn):
+            continue
+        hooks = x._driver.transforms
+        if hooks is None or hooks.traced(old):
+            continue
+        x._value = old  # no recomputation: inside a trace it would be traced again
+        restored = True
+    return restored
 
 
 def check_callable(f: Any, fn: str) -> None:

@@ -36,8 +36,10 @@ from ._transforms import (
     flatten_args,
     has_constant,
     no_autodiff_error,
+    refuse_writes,
     transform_hooks,
     unflatten,
+    unflatten_args,
     unwrap_out,
 )
 from .drivers._base import Driver
@@ -99,8 +101,12 @@ def _gradient_call(
     aux_spec: list[tuple] = []
 
     def native(*leaf_tuples: Any) -> Any:
-        call_args = [unflatten(s, iter(t), drv) for s, t in zip(specs, leaf_tuples, strict=True)]
+        made: list = []
+        call_args = [
+            unflatten_args(s, iter(t), drv, made) for s, t in zip(specs, leaf_tuples, strict=True)
+        ]
         out = f(*call_args)
+        refuse_writes(made, [v for t in leaf_tuples for v in t], fn)
         if has_aux:
             if not (isinstance(out, tuple) and len(out) == 2):
                 raise TypeError(f"{fn}: with has_aux=True, f must return a pair (value, aux)")
@@ -212,11 +218,14 @@ def jacobian(f: Callable[..., Any], /, argnums: int | tuple[int, ...] = 0) -> Ca
         out_spec: list[tuple] = []
 
         def native(*leaf_tuples: Any) -> tuple:
+            made: list = []
             call_args = [
-                unflatten(s, iter(t), drv) for s, t in zip(specs, leaf_tuples, strict=True)
+                unflatten_args(s, iter(t), drv, made)
+                for s, t in zip(specs, leaf_tuples, strict=True)
             ]
             leaves: list[Array] = []
             spec = flatten(f(*call_args), leaves)
+            refuse_writes(made, [v for t in leaf_tuples for v in t], fn)
             for x in leaves:
                 if x._dtype.kind != "f":
                     raise TypeError(

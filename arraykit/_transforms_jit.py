@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ._array import Array, _object_new
+from ._core import transform_tracing
 from ._linalg_checks import failure
 from ._transforms import (
     check_callable,
@@ -19,7 +20,10 @@ from ._transforms import (
     stateful,
     transform_hooks,
     unflatten,
+    unflatten_args,
     unwrap_out,
+    write_back,
+    written,
 )
 from .drivers._base import NOT_HANDLED, Driver, LinAlgSignal
 
@@ -116,8 +120,11 @@ class _FlatForm:
         def on_natives(*values: Any) -> Any:
             dtype_of = driver.dtype_of
             leaves: list[Array] = []
-            spec = flatten(f(*[Array._new(v, driver, dtype_of(v)) for v in values]), leaves)
+            args = [Array._new(v, driver, dtype_of(v)) for v in values]
+            spec = flatten(f(*args), leaves)
             if has_constant(spec) or any(x._driver is not driver for x in leaves):
+                raise _Declined
+            if written(args, values):  # f writes to an argument: core's path hands it back
                 raise _Declined
             if self.spec is None:
                 self.spec = spec
@@ -159,6 +166,28 @@ def jit(
     ``capabilities.jit`` (NumPy) run ``f`` as is.  Inside ``f``, what needs values
     (``bool(x)``, data-dependent shapes) raises an error that says so.
 
+    Writes keep NumPy's meaning: a write to an argument inside ``f`` (``x[i] = v``, ``x +=
+    1``, through a view of ``x``, ``np.add.at(x, ...)``) is in ``x`` after the call, and in
+    the caller's views of ``x``, on every driver: the compiled function hands the new
+    values out and core assigns them to the caller's arrays (the NumPy driver runs ``f``
+    as it is).  Two arguments sharing memory (the same array, or views of one array) of
+    which ``f`` writes one raise ``ValueError``: inside the compiled function they are
+    separate values, so the write would not reach the other as it does in NumPy.
+
+    Rounding: compilers that fuse operations (XLA: JAX always, TensorFlow with
+    ``jit_compile=True``) contract ``a * b + c`` (and ``a * b - c``, ``c - a * b``) into
+    one fused multiply-add, rounded once instead of twice.  Such a result differs from
+    the eager one by at most half an ulp of ``a * b`` plus one ulp of the result (an ulp:
+    the spacing of the dtype at that value): within an ulp or so, but under cancellation
+    (``c`` near ``-a * b``) the fused result keeps the product's rounding error, which the
+    eager one loses, so it may differ by many ulps of a small result.  XLA also rewrites
+    some expressions into others of the same mathematical value, rounded differently: it
+    folds constants across operations (``(x + 0.1) + 0.2`` into ``x + 0.3``, ``(x * 3) *
+    3`` into ``x * 9``) and turns ``exp(a) * exp(b)``, ``log(exp(x))``, ``x / sqrt(y)``
+    into ``exp(a + b)``, ``x``, ``x * rsqrt(y)``.  arraykit turns neither off (XLA has no
+    switch for the contraction short of unoptimised code, 2-6 times slower).  Eager
+    calls, TensorFlow's default ``tf.function``, NumPy and Dask round each operation once.
+
     Failures found only as the compiled code runs: an index out of range raises
     ``IndexError`` where the backend's kernel checks it (TensorFlow on CPU; JAX and TF's
     XLA clamp gathers and drop scattered writes, TF's GPU kernels return zeros).  With
@@ -184,6 +213,16 @@ def jit(
     >>> scale = ak.jit(lambda x, n: x * n, static_argnums=1)
     >>> scale(ak.arange(3), 2)
     Array([0, 2, 4], dtype=int64)
+    >>> @ak.jit
+    ... def double_in_place(x):
+    ...     x *= 2.0
+    ...     return x[0]
+    ...
+    >>> x = ak.asarray([1.0, 2.0])
+    >>> double_in_place(x)
+    Array(2., dtype=float64)
+    >>> x                           # the write is kept, as in NumPy
+    Array([2., 4.], dtype=float64)
     """
     check_callable(f, "jit")
     fn = "jit"
@@ -266,23 +305,33 @@ def jit(
                     return wrapper(*args, **kwargs)
             natives = tuple(x._value for x in leaves)
             shape_of = drv.shape_of
-            key = _static_key((tuple(specs), kw_spec, tuple(shape_of(v) for v in natives)), fn)
+            shapes = tuple(shape_of(v) for v in natives)
+            # Inside ak.vmap or not: a trace made outside and reused inside would skip what
+            # vmap refuses (data-dependent shapes, _core.refuse_under_vmap).
+            key = _static_key((tuple(specs), kw_spec, shapes, transform_tracing.mapping > 0), fn)
             call = compiled.get(drv)
             if call is None:
 
                 def native(key: int, leaves: tuple) -> tuple:
                     it = iter(leaves)
                     pos_specs, kw = call_specs[key]
-                    call_args = [unflatten(s, it, drv) for s in pos_specs]
-                    call_kwargs = {} if kw is None else unflatten(kw, it, drv)
+                    made: list = []
+                    call_args = [unflatten_args(s, it, drv, made) for s in pos_specs]
+                    call_kwargs = {} if kw is None else unflatten_args(kw, it, drv, made)
                     spec, outs = unwrap_out(f(*call_args, **call_kwargs), drv)
                     # Array state of the arguments (a Generator's counter) after the call
-                    # goes out after the results, and back to the caller's objects.
+                    # goes out after the results, and back to the caller's objects; then
+                    # the new values of the arguments f wrote to, for the caller's arrays.
                     state: list[Array] = []
                     for obj in stateful((call_args, call_kwargs), []):
                         flatten(obj.__ak_flatten__(), state)
-                    out_specs[drv, key] = (spec, len(state))
-                    return outs + tuple(x._value for x in state)
+                    writes = written(made, leaves)
+                    out_specs[drv, key] = (spec, len(state), writes)
+                    return (
+                        outs
+                        + tuple(x._value for x in state)
+                        + tuple(made[i]._value for i in writes)
+                    )
 
                 hooks = transform_hooks(drv, fn)
                 checking = checked and hooks.checks
@@ -299,7 +348,11 @@ def jit(
                     return wrapper(*args, **kwargs)
             call_specs[key] = (specs, kw_spec)
             outs = call(key, natives)
-            spec, n_state = out_specs[drv, key]
+            spec, n_state, writes = out_specs[drv, key]
+            if writes:  # f wrote to arguments: the caller's arrays take the new values
+                n = len(outs) - len(writes)
+                write_back(leaves, writes, outs[n:], fn)
+                outs = outs[:n]
             if n_state:
                 values = iter(outs[len(outs) - n_state :])
                 for obj in stateful((args, kwargs), []):

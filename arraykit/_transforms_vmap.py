@@ -8,25 +8,52 @@ from collections.abc import Callable
 from typing import Any
 
 from ._array import Array
-from ._core import normalize_axis
+from ._core import normalize_axis, transform_tracing
 from ._linalg_checks import failure
 from ._manipulation import moveaxis
 from ._transforms import (
     check_callable,
     flatten,
     flatten_args,
-    marked,
     stateful,
+    traced_call,
     transform_hooks,
     unflatten,
+    unflatten_args,
     unwrap_out,
+    write_back,
+    written,
 )
+from ._views import refuse_writes_to
 from .drivers._base import LinAlgSignal
 
 __all__ = ["vmap"]
 
 
 _MAPPED_CACHE_SIZE = 64
+_UNMAPPED_WRITE = (
+    "{fn}: f writes to an argument that is not mapped (in_axes None); NumPy's loop would "
+    "write it once per element, in order, which a mapped function cannot: map it, or write "
+    "to a copy"
+)
+
+
+def _mapping(f: Callable) -> Callable:
+    """``f`` with ``transform_tracing.depth`` and ``.mapping`` raised while it runs: what
+    cannot be batched (a data-dependent shape: ``_core.refuse_under_vmap``) refuses."""
+
+    @functools.wraps(f)
+    def run(*args: Any) -> Any:
+        tracing = transform_tracing
+        tracing.depth += 1
+        tracing.mapping += 1
+        try:
+            return traced_call(f, args, {}, "vmap")
+        finally:
+            tracing.depth -= 1
+            tracing.mapping -= 1
+
+    return run
 
 
 def _leaf_axes(arg: Any, axes: Any, out: list, fn: str) -> None:
@@ -84,8 +111,15 @@ def vmap(
     int, ``None`` for unmapped, or a tree matching the argument).  ``out_axes``: an int
     or ``None`` (output not mapped: element 0) for every output, or a tree matching the
     output.  Drivers without ``capabilities.vmap`` (NumPy) loop over the axis and stack.
-    Indices inside ``f`` are values of the mapped program, checked as in ``ak.jit``:
-    ``checked=True`` makes an out-of-range one raise ``IndexError`` on every device.
+    A write to a mapped argument inside ``f`` lands in that element's slice of the
+    caller's array, as in NumPy's loop over views; a write to an unmapped one raises
+    ``ValueError``.  Indices inside ``f`` are values of the mapped program, checked as in
+    ``ak.jit``: ``checked=True`` makes an out-of-range one raise ``IndexError`` on every
+    device.  Inside ``f``, functions whose result's shape depends on the data
+    (``unique_*``, ``nonzero``, ``x[mask]``, ``repeat`` with an array) raise ``ValueError``
+    on every driver.  Over an axis of size 0 the results are empty stacks of what ``f``
+    returns for one element, as ``jax.vmap``'s (see the reference page, "Function
+    transforms").
 
     Examples
     --------
@@ -94,10 +128,12 @@ def vmap(
     Array([3, 7], dtype=int64)
     >>> ak.vmap(ak.matmul, in_axes=(0, None))(ak.ones((3, 2, 2)), ak.asarray([1.0, 2.0])).shape
     (3, 2)
+    >>> ak.vmap(lambda row: row[:2] * 2)(ak.zeros((0, 5))).shape
+    (0, 2)
     """
     check_callable(f, "vmap")
     fn = "vmap"
-    user_f, f = f, marked(f)
+    user_f, f = f, _mapping(f)
 
     @functools.wraps(user_f)
     def wrapper(*args: Any) -> Any:
@@ -124,8 +160,9 @@ def vmap(
                 continue
             ax = normalize_axis(ax, x.ndim, fn, "in_axes")
             axes.append(ax)
-            sizes.setdefault(x.shape[ax], x.shape)
-        if not sizes:
+            if x.shape[ax] is not None:  # unknown (lazy drivers): the driver finds it
+                sizes.setdefault(x.shape[ax], x.shape)
+        if not sizes and all(ax is None for ax in axes):
             raise ValueError(f"{fn}: in_axes maps no array argument (all None)")
         if len(sizes) > 1:
             raise ValueError(
@@ -142,15 +179,23 @@ def vmap(
 
             def native(*leaves: Any) -> tuple:
                 it = iter(leaves)
-                call_args = [unflatten(s, it, drv) for s in specs]
+                made: list = []
+                call_args = [unflatten_args(s, it, drv, made) for s in specs]
+                for i, ax in enumerate(axes):
+                    if ax is None and made[i] is not None:  # refused at the write itself
+                        refuse_writes_to(made[i], _UNMAPPED_WRITE.format(fn=fn))
                 spec, outs = unwrap_out(f(*call_args))
                 # Array state of the arguments (a Generator's counter, not mapped) after
-                # the call goes out after the results, and back to the caller's objects.
+                # the call goes out after the results, and back to the caller's objects;
+                # then the new values of the mapped arguments f wrote to.
                 state: list[Array] = []
                 for obj in stateful(call_args, []):
                     flatten(obj.__ak_flatten__(), state)
-                out_spec[:] = [spec, len(state)]
-                return outs + tuple(x._value for x in state)
+                writes = written(made, leaves)
+                if any(axes[i] is None for i in writes):
+                    raise ValueError(_UNMAPPED_WRITE.format(fn=fn))
+                out_spec[:] = [spec, len(state), writes]
+                return outs + tuple(x._value for x in state) + tuple(made[i]._value for i in writes)
 
             hooks = transform_hooks(drv, fn)
             if checked and hooks.checks:
@@ -162,13 +207,25 @@ def vmap(
                     mapped.clear()
                 mapped[key] = entry
         outs = entry[0](*(x._value for x in flat))
+        writes = entry[1][2]
+        if writes:  # each element's write lands in its slice of the caller's array
+            n = len(outs) - len(writes)
+            new_values = [
+                moveaxis(Array._new(v, drv, flat[i]._dtype), 0, axes[i])._value
+                for i, v in zip(writes, outs[n:], strict=True)
+            ]
+            write_back(flat, writes, new_values, fn)
+            outs = outs[:n]
         n_state = entry[1][1]
         if n_state:
-            values = iter(outs[len(outs) - n_state :])
-            for obj in stateful(args, []):
-                old: list[Array] = []
-                flatten(obj.__ak_flatten__(), old)
-                obj.__ak_update__([Array._new(next(values), drv, x._dtype)[0] for x in old])
+            states = outs[len(outs) - n_state :]
+            # Over zero elements nothing was drawn: the state stays as it was (a loop's).
+            if drv.shape_of(states[0])[0] != 0:
+                values = iter(states)
+                for obj in stateful(args, []):
+                    old: list[Array] = []
+                    flatten(obj.__ak_flatten__(), old)
+                    obj.__ak_update__([Array._new(next(values), drv, x._dtype)[0] for x in old])
             outs = outs[: len(outs) - n_state]
         out = unflatten(entry[1][0], iter(outs), drv, dtype_of_value=True)
         return _move_out_axes(out, out_axes, fn)
@@ -190,6 +247,11 @@ def vmap(
 def _move_out_axes(tree: Any, axes: Any, fn: str) -> Any:
     if tree.__class__ is Array:
         if axes is None:
+            if tree.shape[0] == 0:
+                raise ValueError(
+                    f"{fn}: out_axes=None takes an output of the first mapped element, and "
+                    "the mapped axis has size 0"
+                )
             return tree[0]
         if not isinstance(axes, int):
             raise TypeError(f"{fn}: out_axes for an array output must be an int or None")

@@ -38,6 +38,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from ._array import Array
+from ._core import transform_tracing
 
 _BASIC = (int, slice)
 
@@ -68,17 +69,20 @@ class Whole:
 
     ``forward(driver, base_value)`` is the view's value; ``backward(driver, view_value,
     base_value)`` the base's after a write to the view, or ``None`` for a read-only view
-    (a write raises NumPy's ``ValueError``); ``layout(base_layout)`` the view's layout."""
+    (a write raises ``ValueError``: ``refusal``, NumPy's message by default);
+    ``layout(base_layout)`` the view's layout."""
 
-    __slots__ = ("backward", "forward", "layout")
+    __slots__ = ("backward", "forward", "layout", "refusal")
 
     def __init__(
         self,
         forward: Callable[[Any, Any], Any],
         backward: Callable[[Any, Any, Any], Any] | None,
         layout: Callable[[Layout], Layout] = same_layout,
+        refusal: str | None = None,
     ) -> None:
         self.forward, self.backward, self.layout = forward, backward, layout
+        self.refusal = refusal
 
 
 def whole_view(
@@ -159,19 +163,29 @@ READ_ONLY = "assignment destination is read-only"
 
 
 def check_writable(a: Array) -> None:
-    """NumPy's ``ValueError`` if ``a`` is a read-only view or a view of one."""
+    """``ValueError`` if ``a`` is a read-only view or a view of one (NumPy's message, or
+    the view's own ``refusal``).  Mutable drivers call it before writing in place."""
     up = getattr(a, "_view", None)
     while up is not None:
         base, key = up
         if key.__class__ is Whole and key.backward is None:
-            raise ValueError(READ_ONLY)
+            raise ValueError(key.refusal or READ_ONLY)
         up = getattr(base, "_view", None)
+
+
+def refuse_writes_to(x: Array, message: str) -> Array:
+    """``x`` made read-only with ``message`` as the refusal (an argument a transform cannot
+    write back: ``ak.vmap``'s unmapped ones), on every driver."""
+    stand_in = Array._new(x._value, x._driver, x._dtype)
+    return link(stand_in, x, Whole(_same_value, None, refusal=message))
 
 
 def assign(a: Array, value: Any) -> None:
     """Give ``a`` the native ``value`` and keep its bases and views in step with it."""
     up = getattr(a, "_view", None)
     if up is None and getattr(a, "_views", None) is None:
+        if transform_tracing.journal is not None:  # ak.jit/ak.vmap run f: checked after it
+            transform_tracing.journal.append((weakref.ref(a), a._value))
         a._value = value  # neither a view nor viewed: the common case
         return
     with WRITE_LOCK:
@@ -180,12 +194,15 @@ def assign(a: Array, value: Any) -> None:
             base, key = up
             if key.__class__ is Whole:
                 if key.backward is None:
-                    raise ValueError(READ_ONLY)
+                    raise ValueError(key.refusal or READ_ONLY)
                 value = key.backward(base._driver, value, base._value)
             else:
                 value = base._driver.setitem(base._value, key, value)
             changed.append((base, value))
             up = getattr(base, "_view", None)
+        journal = transform_tracing.journal
+        if journal is not None:  # ak.jit/ak.vmap run f: writes are checked after it
+            journal.extend((weakref.ref(arr), arr._value) for arr, _ in changed)
         for arr, v in changed:
             arr._value = v
         done = {id(arr) for arr, _ in changed}
@@ -199,10 +216,13 @@ def _refresh(base: Array, done: set[int]) -> None:
     if not refs:
         return
     drv = base._driver
+    journal = transform_tracing.journal
     for ref in refs:
         view = ref()
         if view is None or id(view) in done:
             continue
+        if journal is not None:  # ak.jit/ak.vmap run f (see assign)
+            journal.append((ref, view._value))
         key = view._view[1]
         if key.__class__ is Whole:
             view._value = key.forward(drv, base._value)

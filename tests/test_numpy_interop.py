@@ -57,11 +57,11 @@ def test_mixed_numpy_and_arraykit_operands(driver):
         lambda m, a: m.unique(a),
         lambda m, a: m.atleast_2d(a[0]),
         lambda m, a: m.median(a, axis=0),
-        lambda m, a: m.add.reduce(a, axis=1),
+        lambda m, a: m.logaddexp2.accumulate(a, axis=1),
         lambda m, a: m.logaddexp2(a, a),
         lambda m, a: m.percentile(a, 50.0),
     ],
-    ids=["unique", "atleast_2d", "median", "add.reduce", "logaddexp2", "percentile"],
+    ids=["unique", "atleast_2d", "median", "logaddexp2.accumulate", "logaddexp2", "percentile"],
 )
 def test_the_rest_runs_on_the_host_with_a_named_warning(driver, call):
     x = ak.asarray(DATA)
@@ -83,17 +83,41 @@ def test_host_fallback_error_and_allow(driver):
         ak.use(host_fallback="sometimes")
 
 
-def test_writes_through_numpy_out_land_or_fail_loudly(driver):
+def test_writes_through_numpy_functions_land_through_arraykit(driver):
+    """``out=`` arrays and the arrays NumPy functions write into (``np.copyto``'s
+    destination, ``np.fill_diagonal``'s matrix) change on every driver, with their views:
+    arraykit computes, or runs the function on a writable host copy and writes the result
+    back through ``__setitem__``; the read-only host array of an input is never written."""
     x = ak.asarray(DATA.copy())  # the NumPy driver would share DATA's memory
+    row = x[1]
+    host = np.asarray(x)
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", ak.HostFallbackWarning)
-        if driver.capabilities.mutable:  # the host array is the array's memory
-            np.add(x, 1.0, out=x)
-            np.testing.assert_array_equal(np.asarray(x), DATA + 1.0)
-        else:  # a read-only host copy: NumPy refuses, nothing is lost silently
-            with pytest.raises(ValueError, match="read-only"):
-                np.add(x, 1.0, out=x)
-            np.testing.assert_array_equal(np.asarray(x), DATA)
+        warnings.simplefilter("error", ak.HostFallbackWarning)
+        assert np.add(x, 1.0, out=x) is x  # arraykit's add, written back
+    np.testing.assert_array_equal(np.asarray(x), DATA + 1.0)
+    np.testing.assert_array_equal(np.asarray(row), DATA[1] + 1.0)
+    if not driver.capabilities.mutable:
+        np.testing.assert_array_equal(host, DATA)  # a copy, and nothing wrote into it
+    sums = ak.zeros(2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ak.HostFallbackWarning)
+        assert np.sum(x, axis=0, out=sums) is sums  # a NumPy function with an out=
+        assert np.clip(x, 2.0, 4.0, out=x) is x
+    np.testing.assert_array_equal(np.asarray(sums), (DATA + 1.0).sum(axis=0))
+    np.testing.assert_array_equal(np.asarray(row), np.clip(DATA[1] + 1.0, 2.0, 4.0))
+    clipped = np.clip(DATA + 1.0, 2.0, 4.0)
+    with pytest.warns(ak.HostFallbackWarning, match="logaddexp2"):
+        assert np.logaddexp2(x, 0.0, out=x) is x  # on the host, written back
+    want = np.logaddexp2(clipped, 0.0)
+    np.testing.assert_allclose(np.asarray(x), want, rtol=1e-15)
+    np.testing.assert_allclose(np.asarray(row), want[1], rtol=1e-15)
+    with pytest.warns(ak.HostFallbackWarning, match="fill_diagonal"):
+        np.fill_diagonal(x, -1.0)
+    np.fill_diagonal(want, -1.0)
+    np.testing.assert_allclose(np.asarray(row), want[1], rtol=1e-15)
+    with pytest.warns(ak.HostFallbackWarning, match="copyto"):
+        np.copyto(row, np.array([7.0, 8.0]))
+    np.testing.assert_array_equal(np.asarray(x)[1], [7.0, 8.0])
 
 
 def test_np_array_copies_are_writable(driver):

@@ -75,8 +75,8 @@ def _checked(
     hooks: Transforms,
     array_type: type,
 ) -> Callable:
-    """``f`` raising ``_NotArrays`` while tracing unless ``_takes`` its arguments and its
-    result is arrays only (the tree form)."""
+    """``f`` raising ``_NotArrays`` while tracing unless ``_takes`` its arguments, its
+    result is arrays only and it writes to none of its arguments (the tree form)."""
 
     def is_array(x: Any) -> bool:
         return x.__class__ is array_type
@@ -84,7 +84,14 @@ def _checked(
     def checked(*args: Any, **kwargs: Any) -> Any:
         if not _takes(args, kwargs, static_argnums, static_argnames, hooks, array_type):
             raise _NotArrays
+        held = [
+            (x, x.native)
+            for x in jax.tree_util.tree_leaves((args, kwargs), is_leaf=is_array)
+            if is_array(x)
+        ]
         out = f(*args, **kwargs)
+        if any(x.native is not v for x, v in held):
+            raise _NotArrays  # f wrote to an argument: core's path hands the write back
         for x in jax.tree_util.tree_leaves(out, is_leaf=is_array):
             # Results are rebuilt with their own driver: it must be one of these hooks
             # (another driver's array would come back holding a JAX value).
@@ -246,3 +253,6 @@ class JAXTransforms(Transforms):
 
     def stop_gradient(self, x: Any) -> Any:
         return lax.stop_gradient(x)
+
+    def traced(self, x: Any) -> bool:
+        return isinstance(x, jax.core.Tracer)

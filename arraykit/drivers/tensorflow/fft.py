@@ -52,7 +52,7 @@ def _resize(x: Any, axis: int, n: int) -> Any:
     zeros = list(shape)
     zeros[axis] = n - m
     pad = ga.fill(S.int_list(tuple(zeros)), S.scalar_like(0, x))
-    return ga.concat_v2([x, pad], S.const(axis, tf.int64))
+    return ga.concat_v2([x, pad], S.const(axis, tf.int32))
 
 
 class FFT:

@@ -46,7 +46,7 @@ class Manipulation:
     def concat(self, xs: list[Any], axis: int) -> Any:
         if len(xs) == 1:
             return xs[0]
-        return ga.concat_v2(list(xs), S.const(axis, tf.int64))
+        return ga.concat_v2(list(xs), S.const(axis, tf.int32))  # int32: see S.axis_list
 
     def stack(self, xs: list[Any], axis: int) -> Any:
         return ga.pack(list(xs), axis=axis)

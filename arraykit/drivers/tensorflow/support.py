@@ -216,12 +216,31 @@ def int_list(values: tuple[int, ...]) -> tf.Tensor:
     return t
 
 
+_axis_lists: dict[tuple[int, ...], tf.Tensor] = {}
+
+
+def axis_list(values: tuple[int, ...]) -> tf.Tensor:
+    """An int32 host vector constant for the axes of a reduction (cached by value).
+
+    int32, not ``int_list``'s int64: the gradient of a reduction whose axes are not a
+    constant (``tf.vectorized_map`` shifts them) stitches them with int32 positions
+    (``math_ops.reduced_shape``'s ``DynamicStitch``), which refuses int64 axes, so
+    ``grad(vmap(f))`` failed on every reduction."""
+    t = _axis_lists.get(values)
+    if t is None:
+        t = const(tuple(values), tf.int32)
+        if len(_axis_lists) > 4096:
+            _axis_lists.clear()
+        _axis_lists[tuple(values)] = t
+    return t
+
+
 _ALL_AXES = [tuple(range(n)) for n in range(65)]
 
 
 def all_axes(x: tf.Tensor) -> tf.Tensor:
-    """``(0, 1, ..., ndim - 1)`` as an int64 constant."""
-    return int_list(_ALL_AXES[rank(x)])
+    """``(0, 1, ..., ndim - 1)`` as an int32 constant (``axis_list``)."""
+    return axis_list(_ALL_AXES[rank(x)])
 
 
 def rank(x: tf.Tensor) -> int:
@@ -400,5 +419,6 @@ def truth(x: tf.Tensor) -> tf.Tensor:
 
 
 def reduce_axes(x: tf.Tensor, axes: tuple[int, ...] | None) -> tf.Tensor:
-    """The axes argument of TF's reductions (int64): every axis of ``x`` for ``None``."""
-    return all_axes(x) if axes is None else int_list(tuple(axes))
+    """The axes argument of TF's reductions (int32, ``axis_list``): every axis of ``x``
+    for ``None``."""
+    return all_axes(x) if axes is None else axis_list(tuple(axes))
