@@ -169,6 +169,26 @@ def _scalar_b(name: str, kinds: tuple, value: Any, mode: str = ULPS) -> Case:
     return Case(name, lambda f, x: f(x, value), unary, kinds, mode, variant=f"x2={value!r}")
 
 
+def _ieee_zeros(name: str) -> Callable:
+    """NumPy's ``maximum``/``minimum`` with IEEE 754-2019's order of signed zeros, which
+    arraykit follows on every driver (docs/guides/departures.md, "Signed zeros order"):
+    NumPy's own answer on equal zeros is the platform's."""
+    f = getattr(np, name)
+
+    def ref(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        r = f(a, b)
+        if r.dtype.kind != "f":
+            return r
+        a, b = np.broadcast_arrays(a, b)
+        pick = np.signbit if name == "minimum" else (lambda z: ~np.signbit(z))
+        won = ((a == 0) & pick(a)) | ((b == 0) & pick(b))  # a zero of the winning sign
+        zero = np.where(won, r.dtype.type(-0.0 if name == "minimum" else 0.0),
+                        r.dtype.type(0.0 if name == "minimum" else -0.0))  # fmt: skip
+        return np.where(r == 0, zero, r)
+
+    return ref
+
+
 CX = (F64, F32, C128)
 UNARY = [
     # NumPy's names of the standard's functions (thin aliases)
@@ -213,9 +233,10 @@ BINARY = [
     _scalar_b("true_divide", NUMS, 4, EXACT), _scalar_b("heaviside", REALS, 0.5, EXACT),
     _scalar_b("isclose", REALS, 1.0, EXACT), _scalar_b("float_power", NUMS, 2),
     _scalar_b("logaddexp2", REALS, 1.0), _scalar_b("arctan2", REALS, -1.0),
-    *(_b(n, NUMS, EXACT) for n in ("add", "subtract", "multiply", "divide", "maximum",
-                                   "minimum", "equal", "not_equal", "greater",
-                                   "greater_equal", "less", "less_equal")),
+    *(_b(n, NUMS, EXACT) for n in ("add", "subtract", "multiply", "divide", "equal",
+                                   "not_equal", "greater", "greater_equal", "less",
+                                   "less_equal")),
+    *(_b(n, NUMS, EXACT, numpy=_ieee_zeros(n)) for n in ("maximum", "minimum")),
     *(_b(n, (*INTS, B), EXACT) for n in ("bitwise_and", "bitwise_or", "bitwise_xor")),
     *(_b(n, (B,), EXACT) for n in ("logical_and", "logical_or", "logical_xor")),
     _b("hypot", REALS), _b("logaddexp", REALS), _b("nextafter", REALS, EXACT),
