@@ -470,6 +470,9 @@ _STEPS = {1: 12, 2: 24, 4: 47, 8: 93}
 
 
 def _gcd(a: Array, b: Array) -> Array:
+    fast = a._driver.gcd
+    if fast is not None:  # the driver's native gcd (a loop that stops, even compiled)
+        return new(fast(a._value, b._value), a._driver, a._dtype)
     a, b = ew.abs(a), ew.abs(b)
     steps = _STEPS[a._dtype.itemsize]
     traced = _core.transform_tracing.depth > 0 or a._driver.capabilities.lazy
@@ -492,8 +495,9 @@ def _any(x: Array) -> Array:
 def gcd(x1: Any, x2: Any, /) -> Array:
     """Greatest common divisor of ``|x1|`` and ``|x2|`` (``gcd(0, 0)`` is 0), integers.
 
-    Euclid's algorithm over the whole array; under ``ak.jit`` it runs the worst case's
-    number of steps for the dtype (93 for 64 bits), eagerly it stops once all are done.
+    The driver's native ``gcd`` where it has one (NumPy, JAX, Dask); else Euclid's
+    algorithm over the whole array, which under ``ak.jit`` runs the worst case's number of
+    steps for the dtype (93 for 64 bits) and eagerly stops once all are done.
 
     NumPy: https://numpy.org/doc/stable/reference/generated/numpy.gcd.html
 
