@@ -14,7 +14,7 @@ from .. import _dtypes as dt
 from .. import _elementwise as ew
 from .. import _statistics as st
 from .._array import Array
-from .._core import check_array, normalize_axes
+from .._core import check_array, new, normalize_axes
 from .._creation import full, ones_like
 from .._data_types import astype
 from .._manipulation import broadcast_to, permute_dims, reshape
@@ -182,7 +182,22 @@ def nanmean(
     except _ERRORS as e:
         raise renamed(e, "sum", "nanmean") from None
     count = st.sum(keep, axis=ax, keepdims=keepdims)
-    return ew.divide(total, astype(count, dt.REAL_OF.get(total._dtype, total._dtype)))
+    count = astype(count, dt.REAL_OF.get(total._dtype, total._dtype))
+    if total._dtype.kind == "c":
+        return _complex_by_count(total, count)
+    return ew.divide(total, count)
+
+
+def _complex_by_count(z: Array, c: Array) -> Array:
+    """NumPy's ``z / c`` for a real count ``c``: its complex division by ``c + 0j``
+    (Smith's, ratio 0), ``((a + b*0) / c, (b - a*0) / c)``, so that an infinite part
+    makes the other NaN on every driver as in NumPy (backends' complex divisions differ
+    there)."""
+    a, b = ew.real(z), ew.imag(z)
+    re = ew.divide(ew.add(a, ew.multiply(b, 0.0)), c)
+    im = ew.divide(ew.subtract(b, ew.multiply(a, 0.0)), c)
+    drv = z._driver
+    return new(drv.complex(re._value, im._value), drv, z._dtype)
 
 
 def _where_keep(keep: Array, x: Array) -> Array:
