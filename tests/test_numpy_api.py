@@ -6,20 +6,30 @@ Generated from the list of names: each name (TF-NumPy's, and every NumPy extensi
 ``arraykit/_numpy_api``) needs a row in ``tests/numpy_api_cases.py``, which says how to
 call it on NumPy and on arraykit, over which dtypes and inputs (0-D, empty, broadcast,
 NaN, infinities, signed zeros) and how closely the answers must agree: bit for bit where
-NumPy's result is exactly rounded or arraykit uses NumPy's formula, within a stated number
-of ulps for functions NumPy takes from the C library, within rounding for sums.  NumPy
-itself is the reference; where it raises, arraykit must raise too.
+NumPy's result is exactly rounded or arraykit uses NumPy's formula, within twice a stated
+bound in ulps for functions NumPy takes from the C library (each side within the bound of
+the correctly rounded value; complex results normwise, as docs/reference/accuracy.md
+measures them), within rounding for sums.  NumPy itself is the reference; where it raises,
+arraykit must raise too.
+
+By default each case runs on its first dtype, float32 and complex128 (where the backends'
+kernels differ most from NumPy's), and under ``ak.jit`` on its first dtype:
+``ARRAYKIT_NUMPY_API_FULL=1`` runs every dtype, eagerly and compiled.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
+import os
+import pathlib
+import re
 import warnings
 from typing import Any
 
 import numpy as np
 import pytest
-from numpy_api_cases import C128, CASES, EXACT, F32, SUMS, TYPES, ULPS, B, Case
+from numpy_api_cases import C128, CASES, EXACT, F32, SUMS, TYPES, ULPS, B, Case, reseed
 
 import arraykit as ak
 from arraykit._numpy_api import SPELLINGS
@@ -72,6 +82,13 @@ def test_every_tf_numpy_callable_is_in_arraykit():
     assert not missing, missing
 
 
+def test_the_migration_guide_has_a_row_for_each():
+    guide = pathlib.Path(__file__).parents[1] / "docs" / "guides" / "tf-numpy.md"
+    rows = re.findall(r"^\| `(\w+)` \| (`ak\.(\w+)`|—) \|", guide.read_text(), re.MULTILINE)
+    assert sorted(r[0] for r in rows) == sorted(TNP_CALLABLES)
+    assert all(r[2] == r[0] for r in rows if r[0] not in NOT_PORTED)  # the same name
+
+
 def test_every_name_has_a_numpy_case():
     names = (set(TNP_CALLABLES) | set(ak._numpy_api.__all__)) - set(NOT_PORTED) - TYPES
     assert names - {c.name for c in CASES} == set()
@@ -96,8 +113,13 @@ def _ordered(a: np.ndarray) -> np.ndarray:
 
 
 def _ulps(got: np.ndarray, want: np.ndarray) -> int:
-    if want.dtype.kind == "c":
-        return max(_ulps(got.real, want.real), _ulps(got.imag, want.imag))
+    if want.dtype.kind == "c":  # normwise, as docs/reference/accuracy.md measures
+        ok = np.isfinite(want) & np.isfinite(got)
+        if not ok.any():
+            return 0
+        g, w = got[ok], want[ok]
+        err = np.maximum(np.abs(g.real - w.real), np.abs(g.imag - w.imag))
+        return int(np.ceil((err / np.spacing(np.maximum(abs(w.real), abs(w.imag)))).max()))
     ok = np.isfinite(want) & np.isfinite(got)
     if not ok.any():
         return 0
@@ -145,7 +167,9 @@ def compare(got: Any, want: Any, case: Case, kind: str, where: str) -> None:
             np.testing.assert_array_equal(np.signbit(g[zero]), np.signbit(w[zero]),
                                           err_msg=f"{where}: signed zeros")  # fmt: skip
     elif mode == ULPS:
-        assert _ulps(g, w) <= case.ulps, f"{where}: {_ulps(g, w)} ulps\n{g}\n{w}"
+        # each within case.ulps of the correctly rounded value (NumPy's own last bits are
+        # its platform's: docs/reference/accuracy.md), so within twice that of each other
+        assert _ulps(g, w) <= 2 * case.ulps, f"{where}: {_ulps(g, w)} ulps\n{g}\n{w}"
     else:
         rtol = 2e-5 if w.dtype in (np.float32, np.complex64) else 1e-12
         finite = np.isfinite(w)
@@ -167,6 +191,9 @@ def check(case: Case, kind: str, driver: Any, jit: bool) -> None:
     f_np = case.numpy or getattr(np, case.name)
     f_ak = getattr(ak, case.name)
     tried = 0
+    if jit and case.fma:
+        case = dataclasses.replace(case, mode=SUMS)
+    reseed(f"{case.id}-{kind}")
     cases = case.inputs(kind)
     for k, inputs in enumerate(cases[:JIT_INPUTS] if jit else cases):
         where = f"{case.id}[{kind}] input {k} {[a.shape for a in inputs]}"
@@ -200,7 +227,6 @@ KNOWN = {
         ("floor_divide-float64", "floor_divide-float32", "divmod-float64", "divmod-float32"),
         STANDARD + "floor_divide(+-inf, finite) is +-inf (NumPy: nan)",
     ),
-    "sign-complex128": STANDARD + "sign(nan + inf j) is nan + nan j (NumPy: 1j)",
     "expm1-complex128": STANDARD + "expm1(inf + 0j) is inf + 0j (NumPy: inf + nan j)",
 }
 
@@ -211,7 +237,16 @@ def _param(c: Case, k: str) -> Any:
     return pytest.param(c, k, id=key, marks=marks)
 
 
-PARAMS = [_param(c, k) for c in CASES for k in c.kinds]
+FULL = os.environ.get("ARRAYKIT_NUMPY_API_FULL") == "1"
+
+
+def _kinds(c: Case, jit: bool) -> tuple[str, ...]:
+    if FULL:
+        return c.kinds
+    return c.kinds[:1] if jit else tuple(k for k in c.kinds if k in (c.kinds[0], F32, C128))
+
+
+PARAMS = [_param(c, k) for c in CASES for k in _kinds(c, jit=False)]
 
 
 def _needs(driver: Any, kind: str) -> None:
@@ -225,10 +260,10 @@ def test_matches_numpy(driver, case, kind):
     check(case, kind, driver, jit=False)
 
 
-# Under ak.jit (a compilation per input): each case's first kind and its complex one, on
+# Under ak.jit (a compilation per input): each case's first kind (every kind when FULL), on
 # its first inputs (the special values and a 2-D array).
 JIT_INPUTS = 2
-JIT_PARAMS = [p for p in PARAMS if p.values[0].jit and p.values[1] in (p.values[0].kinds[0], C128)]
+JIT_PARAMS = [_param(c, k) for c in CASES if c.jit for k in _kinds(c, jit=True)]
 
 
 @pytest.mark.parametrize(("case", "kind"), JIT_PARAMS)
