@@ -205,7 +205,8 @@ def _ieee_zeros(name: str) -> Callable:
 CX = (F64, F32, C128)
 UNARY = [
     # NumPy's names of the standard's functions (thin aliases)
-    _u("absolute", (*NUMS, C128), EXACT), _u("conjugate", (*NUMS, C128), EXACT),
+    _u("absolute", NUMS, EXACT), _u("absolute", (C128,), ulps=2),  # hypot: accuracy.md
+    _u("conjugate", (*NUMS, C128), EXACT),
     _u("arccos", CX), _u("arccosh", CX), _u("arcsin", CX), _u("arcsinh", CX),
     _u("arctan", CX), _u("arctanh", CX),
     _u("bitwise_not", (*INTS, B), EXACT), _u("invert", (*INTS, B), EXACT),
@@ -218,10 +219,12 @@ UNARY = [
     _u("isreal", (*NUMS, C128), EXACT), _u("isneginf", NUMS, EXACT),
     _u("isposinf", NUMS, EXACT),
     # the standard's, under the names TF-NumPy shares with NumPy
-    _u("abs", (*NUMS, C128), EXACT), _u("ceil", REALS, EXACT), _u("floor", REALS, EXACT),
+    _u("abs", NUMS, EXACT), _u("abs", (C128,), ulps=2), _u("ceil", REALS, EXACT),
+    _u("floor", REALS, EXACT),
     _u("conj", (*REALS, C128), EXACT), _u("real", (*REALS, C128), EXACT),
     _u("imag", (*REALS, C128), EXACT), _u("negative", (*NUMS, C128), EXACT),
-    _u("positive", (*NUMS, C128), EXACT), _u("square", (*NUMS, C128), EXACT),
+    _u("positive", (*NUMS, C128), EXACT), _u("square", NUMS, EXACT),
+    _u("square", (C128,), ulps=2),  # a complex product (accuracy.md)
     _u("sqrt", REALS, EXACT), _u("sqrt", (C128,), ulps=2), _u("sign", NUMS, EXACT),
     _u("sign", (C128,), ulps=2),  # z / |z|: the backends' complex division and abs
     _u("signbit", REALS, EXACT), _u("isfinite", (*NUMS, C128), EXACT),
@@ -464,7 +467,9 @@ LINALG = [
     _c("trace", lambda f, a: f(a), matrix, mode=SUMS),
     _c("trace", lambda f, a: f(a, 1, axis1=2, axis2=1), pairs((2, 3, 4)), mode=SUMS,
        variant="axes"),
-    _c("cross", lambda f, a, b: f(a, b), pairs((4, 3), (3,)), (*NUMS, C128), fma=True),
+    _c("cross", lambda f, a, b: f(a, b), pairs((4, 3), (3,)), NUMS, fma=True),
+    # complex: differences of complex products, each within an ulp (accuracy.md)
+    _c("cross", lambda f, a, b: f(a, b), pairs((4, 3), (3,)), (C128,), SUMS),
     _c("cross", lambda f, a, b: f(a, b, axisa=0, axisc=0), pairs((3, 2), (2, 3)),
        variant="axes", fma=True),
     _c("matmul", lambda f, a, b: f(a, b), pairs((2, 3), (3, 4)), mode=SUMS),

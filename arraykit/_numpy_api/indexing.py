@@ -140,9 +140,8 @@ def ix_(*args: Array) -> tuple[Array, ...]:
             a = nonzero(a)[0]
         elif a._dtype.kind not in "iu":
             raise TypeError(f"ix_: 'args[{i}]' must have an integer or boolean dtype")
-        shape = [1] * n
-        shape[i] = a.shape[0] if a.shape[0] is not None else -1
-        out.append(reshape(a, tuple(shape)))
+        # new axes around it, not a reshape: a lazy driver's nonzero has an unknown size
+        out.append(a[(None,) * i + (slice(None),) + (None,) * (n - 1 - i)])
     return tuple(out)
 
 
