@@ -68,6 +68,29 @@ RULES: dict[str, str] = {
     "Array.conj": SAME + " for real input (ak.conj copies, as np.conj does)",
     "Array.to_device": SAME + " (the same device)",
     "compute": SAME + " (values already computed; a lazy driver's computed value is new)",
+    # NumPy extensions (arraykit/_numpy_api): composed of the views above, so they follow
+    "transpose": VIEW,
+    "swapaxes": VIEW,
+    "ravel": CONTIGUOUS + " (order='F': a view where the transpose is C-contiguous)",
+    "atleast_1d": VIEW + " (of 0-D input), else " + SAME,
+    "atleast_2d": VIEW + " (of 0-D and 1-D input), else " + SAME,
+    "atleast_3d": VIEW + " (of 0-D, 1-D and 2-D input), else " + SAME,
+    "fliplr": VIEW,
+    "flipud": VIEW,
+    "rot90": VIEW + " (flips and transposes)",
+    "split": VIEW + " each (basic slices along the axis)",
+    "array_split": VIEW + " each",
+    "hsplit": VIEW + " each",
+    "vsplit": VIEW + " each",
+    "dsplit": VIEW + " each",
+    "diagonal": READ_ONLY,
+    "diag": READ_ONLY + " of 2-D input (its diagonal); a new array of 1-D input",
+    "asanyarray": SAME + " (as asarray)",
+    "ascontiguousarray": SAME + " where the input is C-contiguous and at least 1-D; a view of "
+    "0-D input (shape (1,)); else a copy",
+    "array": SAME + " with copy=False or None where nothing changes; with ndmin, a view",
+    "einsum": VIEW + " for one operand whose labels are only permuted ('ij->ji'); a read-only "
+    "view for one operand's diagonal ('ii->i': NumPy's is writable); else a new array",
 }
 
 

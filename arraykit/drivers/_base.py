@@ -322,7 +322,8 @@ class Driver:
     # integer_pow(x, n) -> x   ``pow(x, n)`` for a real floating-point ``x`` and a Python
     #     int ``n`` in int32 range, by repeated multiplication (the spec's special cases
     #     hold; correctly rounded for n in -1, 0, 1, 2).
-    integer_pow = None
+    # gcd(x1, x2) -> x   NumPy's ``gcd`` of integer natives of one dtype and shape.
+    integer_pow = gcd = None
     # philox4x32_10(key, counter, n, device) -> x   the first ``n`` 32-bit words (uint32,
     #     shape (n,)) of Philox4x32-10 with ``key`` (two Python ints < 2**32) from block
     #     ``counter`` (a Python int < 2**128, or a native uint64 of shape (2,): low and high

@@ -340,6 +340,7 @@ class Elementwise:
     _check_dtype: Callable[[Device, np.dtype, str], None]
 
     integer_pow = staticmethod(kernel_jit(lax.integer_pow, static_argnums=1))
+    gcd = staticmethod(kernel_jit(jnp.gcd))  # a while loop: no unrolled worst case
 
     def astype(self, x: Any, dtype: np.dtype) -> Any:
         if x.dtype == dtype:
