@@ -148,7 +148,12 @@ def setitem(x: Array, key: Any, value: Any) -> None:
         native = fit_value(drv, shape, wide.key, native, listed, wide.mask)
         if wide.empty:
             indexed_shape(drv, shape, wide.key)  # IndexError if the index arrays clash
-            return  # a False selects nothing: the value had only to fit
+            # A False selects nothing: the value had only to fit, and x to be writable
+            # (NumPy refuses a read-only x whatever the key selects)
+            check_writable(x)  # core's read-only marks
+            if drv.capabilities.mutable:
+                _set_widened(x, wide, native)  # writes nothing; a read-only array refuses
+            return
         if wide.alt is None:
             _set_widened(x, wide, native)
             return
