@@ -477,8 +477,14 @@ def _apply_repeated(
     except IndexError as e:
         raise IndexError(f"{what}: {e}") from None
     n = flat.size
-    if n == 0:
-        return value
+    if n == 0:  # nothing to update, but a read-only ``a`` refuses, as NumPy's does
+        if drv.capabilities.mutable and shape:  # the array's own flag: a write of nothing
+            nothing = tuple(
+                drv.asarray(np.zeros(0, np.int64), dt.int64, drv.device_of(value), None)
+                for _ in shape
+            )
+            return drv.setitem(value, nothing, drv.getitem(value, nothing))
+        return value  # core's read-only marks: assign refuses
     if b is not None and b.ndim:
         try:
             fits = np.broadcast_shapes(b.shape, sel_shape) == sel_shape

@@ -194,6 +194,21 @@ def test_at_errors(driver):
     same(x, np.array([1.0, 2.0, 3.0]))  # unchanged by the failed calls
 
 
+@pytest.mark.parametrize(
+    "key", [np.array([], np.int64), np.zeros(2, bool), (np.array([], np.int64),) * 2, 0]
+)
+def test_at_into_a_read_only_view_raises_even_when_nothing_is_selected(driver, key):
+    """A read-only array refuses ``ufunc.at`` whatever the key selects, as NumPy's own
+    ``add.at`` does for an empty index array (found by the differential fuzzer: an empty
+    index wrote nothing and raised nothing on the NumPy driver).  NumPy's tuple-of-arrays
+    path ignores the read-only flag; arraykit refuses there too (departures.md)."""
+    base = ak.zeros((1, 2))
+    view = ak.broadcast_to(base, (2, 2))
+    with pytest.raises(ValueError, match="read-only"):
+        np.add.at(view, key, 1.0)
+    np.testing.assert_array_equal(np.asarray(base), np.zeros((1, 2)))
+
+
 def test_at_of_a_ufunc_arraykit_lacks_writes_back_or_raises(driver):
     x = ak.asarray([1.0, 2.0, 3.0])
     v = x[1:]
