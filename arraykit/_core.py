@@ -25,6 +25,7 @@ new = Array._new
 class _TransformTracing(threading.local):
     depth = 0
     mapping = 0
+    journal: list | None = None  # (weakref, old value) of arrays written while tracing
 
 
 transform_tracing = _TransformTracing()

@@ -28,7 +28,7 @@ from ._core import (
     refuse_in_strict,
     same_driver,
 )
-from ._data_types import astype
+from ._data_types import astype, host_cast
 from ._devices import Device
 from .drivers import Driver
 from .drivers import get as get_driver
@@ -130,7 +130,7 @@ def asarray(
                 ) from None
         if copy is False and data.dtype != dtype:
             raise ValueError(f"asarray: copy=False, but converting to {dtype} needs a copy")
-        return new(drv.asarray(data, dtype, dev, copy), drv, dtype)
+        return new(drv.asarray(host_cast(data, dtype), dtype, dev, copy), drv, dtype)
     if copy is False:
         raise ValueError("asarray: copy=False, but Python data cannot be used without a copy")
     if obj.__class__ in _PY_SCALARS and dtype is None:
@@ -191,8 +191,8 @@ def _from_array(
         if copy is False:
             raise ValueError("asarray: copy=False, but moving between drivers copies")
         target, dev, _ = _target("asarray", device, driver)
-        data = drv.to_numpy(x._value)
         out_dtype = dtype or x._dtype
+        data = host_cast(drv.to_numpy(x._value), out_dtype)
         return new(target.asarray(data, out_dtype, dev, True), target, out_dtype)
     value = x._value
     copied = False
@@ -222,14 +222,10 @@ def arange(
 ) -> Array:
     """Evenly spaced values in ``[start, stop)``.
 
-    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.arange.html
+    Floats are NumPy's bit for bit, as its ``arange`` computes them: ``start``, ``start +
+    step``, then ``first + i * (second - first)`` in ``dtype`` (float16: in float32).
 
-    Examples
-    --------
-    >>> ak.arange(5)
-    Array([0, 1, 2, 3, 4], dtype=int64)
-    >>> ak.arange(1.0, 2.0, 0.25)
-    Array([1.  , 1.25, 1.5 , 1.75], dtype=float64)
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.arange.html
     """
     stop_name = "stop"
     if stop is None:  # arange(n): the argument named start is the stop
@@ -245,20 +241,30 @@ def arange(
     drv, dev, cfg = _target("arange", device)
     dtype = _dtype_arg(dtype, "arange")
     if dtype is None:
-        is_int = all(isinstance(v, int) for v in (start, stop, step))
-        dtype = cfg.default_int if is_int else cfg.default_float
+        ints = all(isinstance(v, int) for v in (start, stop, step))
+        dtype = cfg.default_int if ints else cfg.default_float
     if dtype.kind not in "iufc":
         raise TypeError(f"arange: dtype must be a numeric dtype, got {dtype}")
     n = max(math.ceil((stop - start) / step), 0)
-    if dtype.kind in "iu" and n:
+    if dtype.kind in "iu":
         info = np.iinfo(dtype)
         last = start + (n - 1) * step
-        if not (info.min <= start <= info.max and info.min <= last <= info.max):
+        if n and not (info.min <= start <= info.max and info.min <= last <= info.max):
             raise OverflowError(f"arange: values out of bounds for {dtype}")
-    if dtype.kind == "c":  # real values with a zero imaginary part, as NumPy's arange
-        real = dt.REAL_OF[dtype]
-        return new(drv.astype(drv.arange(start, stop, step, real, dev), dtype), drv, dtype)
-    return new(drv.arange(start, stop, step, dtype, dev), drv, dtype)
+        return new(drv.arange(start, stop, step, dtype, dev), drv, dtype)
+    real = dt.REAL_OF.get(dtype, dtype)  # complex: a zero imaginary part, as NumPy's
+    work = dt.float32 if real is dt.float16 else real  # NumPy's fill: first + i * delta
+    with np.errstate(over="ignore", invalid="ignore"):
+        head = np.array([start, start + step][:n], real)
+        if n < 3:
+            return asarray(head, dtype=dtype, device=dev)
+        first, delta = work.type(head[0]), work.type(head[1]) - work.type(head[0])
+        formula = np.array([first + work.type(0) * delta, first + delta], work)  # as head?
+    v = drv.multiply(drv.arange(0, n, 1, work, dev), drv.asarray(delta, work, dev, None))
+    v = drv.add(v, drv.asarray(first, work, dev, None))
+    if formula.tobytes() != head.astype(work).tobytes():  # -0, inf or first + delta rounds
+        v = drv.setitem(v, (slice(0, 2),), drv.asarray(head, work, dev, None))
+    return astype(new(v, drv, work), dtype, copy=False)
 
 
 def _filled(fn: str, shape: Any, fill: Any, dtype: Any, device: Any) -> Array:
@@ -476,12 +482,10 @@ def linspace(
     Beyond the standard, as NumPy: an integer ``dtype`` computes in the default float
     dtype and rounds towards minus infinity (not under ``promotion="strict"``).
 
-    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.linspace.html
+    Values are NumPy's bit for bit: its formula, in float64 (complex128), rounded once to
+    ``dtype``.
 
-    Examples
-    --------
-    >>> ak.linspace(0, 1, 5)
-    Array([0.  , 0.25, 0.5 , 0.75, 1.  ], dtype=float64)
+    Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.linspace.html
     """
     num, start, stop = _span_args("linspace", num, start=start, stop=stop)
     drv, dev, cfg = _target("linspace", device)
@@ -491,8 +495,7 @@ def linspace(
         dtype = cfg.default_complex if is_complex else cfg.default_float
     if dtype.kind in "iu" and not is_complex:
         refuse_in_strict(f"an integer dtype ({dtype})", "linspace", "dtype")
-        work = cfg.default_float
-        values = drv.floor(drv.linspace(start, stop, num, bool(endpoint), work, dev))
+        values = drv.floor(drv.linspace(start, stop, num, bool(endpoint), cfg.default_float, dev))
         return new(drv.astype(values, dtype), drv, dtype)
     if dtype.kind not in "fc" or (is_complex and dtype.kind != "c"):
         raise TypeError(f"linspace: dtype must be a floating-point dtype, got {dtype}")

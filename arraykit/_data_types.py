@@ -19,6 +19,7 @@ from . import _dtypes as dt
 from ._array import Array
 from ._core import check_array, new, result_dtype, same_driver
 from ._devices import Device
+from .drivers import get as get_driver
 from .drivers._base import Driver
 
 __all__ = ["astype", "can_cast", "result_type"]
@@ -49,10 +50,24 @@ def supports(drv: Driver, dtype: np.dtype) -> builtins.bool:
     return dtype is not dt.bfloat16 or caps.bfloat16
 
 
+def host_cast(data: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    """Host data on its way to ``dtype``, cast first where astype's rule differs from
+    NumPy's conversion (floats to integers, ``float_to_int`` of the NumPy driver)."""
+    if data.dtype.kind == "f" and dtype.kind in "iu":
+        return get_driver("numpy").astype(data, dtype)
+    return data
+
+
 def astype(
     x: Array, dtype: np.dtype, /, *, copy: builtins.bool = True, device: Device | None = None
 ) -> Array:
     """Cast ``x`` to ``dtype``, irrespective of the promotion rules.
+
+    One rule on every driver, eagerly and under ``ak.jit``: a narrowing float cast rounds
+    once (float64 to float16 too); a float cast to an integer dtype truncates towards zero
+    in range, saturates beyond it (``±inf`` too) and gives 0 for NaN, where NumPy's answer
+    is the platform's (x86-64 wraps: ``[-2.5, 300.0]`` to uint8 is ``[254, 44]`` there);
+    integers wrap modulo ``2**bits``, as in NumPy; float to ``bool`` is ``x != 0``.
 
     Casting a complex array to a real-valued dtype raises ``TypeError`` (the spec says it
     should not be permitted: cast ``ak.real(x)`` or ``ak.imag(x)``); complex to ``bool`` is
@@ -66,6 +81,8 @@ def astype(
     --------
     >>> ak.astype(ak.asarray([1.7, -2.7]), ak.int32)
     Array([ 1, -2], dtype=int32)
+    >>> ak.astype(ak.asarray([-2.5, 300.0, ak.nan, ak.inf]), ak.uint8)  # saturates
+    Array([  0, 255,   0, 255], dtype=uint8)
     >>> ak.astype(ak.asarray([0, 1, 2]), ak.bool)
     Array([False,  True,  True], dtype=bool)
     """

@@ -256,3 +256,26 @@ def subnormal_power_bound(dtype: Any, p: float) -> float:
     and the TF and JAX drivers rescale it.  0 for ``p <= 0``."""
     fi = np.finfo(dtype)
     return float(fi.tiny / fi.eps) ** (1.0 / p) if p > 0 else 0.0
+
+
+@functools.cache
+def saturation_bounds(src: np.dtype, dst: np.dtype) -> tuple[Any, Any, Any, Any]:
+    """The data of arraykit's one rule for casting the float dtype ``src`` to the integer
+    dtype ``dst`` (``astype``'s contract, every driver): a value in ``dst``'s range
+    truncates towards zero; above it gives ``dst``'s max, below it its min (``±inf``
+    too); NaN gives 0 (``docs/guides/departures.md``, "Casts and rounding").
+
+    ``(lo, hi, below, above)``: ``lo``/``hi`` are the smallest/largest ``src`` values
+    inside the range (``src`` scalars: clipping to them makes every value castable);
+    ``below``/``above`` say whether values beyond them exist that do not clip to the
+    range's ends exactly (``float32(2**31 - 1)`` is ``2**31``, so ``hi`` is ``2**31 - 128``
+    and values above it must become ``2**31 - 1`` by a select, not by the clip)."""
+    info = np.iinfo(dst)
+    t = src.type
+    with np.errstate(over="ignore"):
+        lo, hi = t(info.min), t(info.max)
+    if float(lo) < info.min or math.isinf(lo):
+        lo = np.nextafter(lo, t(0))
+    if float(hi) > info.max or math.isinf(hi):
+        hi = np.nextafter(hi, t(0))
+    return lo, hi, builtins.bool(int(lo) > info.min), builtins.bool(int(hi) < info.max)

@@ -278,10 +278,14 @@ Array([False,  True, False], dtype=bool)
     "maximum": """
 >>> ak.maximum(ak.asarray([1.0, ak.nan, 3.0]), 2.0)
 Array([ 2., nan,  3.], dtype=float64)
+>>> ak.maximum(ak.asarray([0.0, -0.0]), ak.asarray([-0.0, -0.0]))  # -0 < +0, any order
+Array([ 0., -0.], dtype=float64)
 """,
     "minimum": """
 >>> ak.minimum(ak.asarray([1.0, ak.nan, 3.0]), 2.0)
 Array([ 1., nan,  2.], dtype=float64)
+>>> ak.minimum(ak.asarray([0.0, 0.0]), ak.asarray([-0.0, 0.0]))  # -0 < +0, any order
+Array([-0.,  0.], dtype=float64)
 """,
     "multiply": """
 >>> ak.multiply(ak.asarray([1, 2, 3]), ak.asarray([4, 5, 6]))

@@ -29,6 +29,18 @@ def attach() -> None:
 
 
 EXAMPLES: dict[str, str] = {
+    "arraykit.arange": """
+>>> ak.arange(5)
+Array([0, 1, 2, 3, 4], dtype=int64)
+>>> ak.arange(1.0, 2.0, 0.25)
+Array([1.  , 1.25, 1.5 , 1.75], dtype=float64)
+>>> ak.arange(0.1, 3.0, 0.3)[-1] == 2.8000000000000003   # NumPy's value
+Array(True, dtype=bool)
+""",
+    "arraykit.linspace": """
+>>> ak.linspace(0, 1, 5)
+Array([0.  , 0.25, 0.5 , 0.75, 1.  ], dtype=float64)
+""",
     "arraykit.logspace": """
 >>> ak.logspace(0, 3, 4)
 Array([   1.,   10.,  100., 1000.], dtype=float64)

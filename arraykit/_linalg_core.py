@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
+from typing import Any
 
 from . import _dtypes as dt
 from ._aliasing import permuted
@@ -54,8 +55,18 @@ def matmul(x1: Array, x2: Array, /) -> Array:
     check_array(x2, "matmul", "x2")
     x1, x2 = numeric_pair("matmul", x1, x2)
     _check_matmul_shapes(x1.shape, x2.shape)
-    drv = x1._driver
-    return new(drv.matmul(x1._value, x2._value), drv, x1._dtype)
+    return _product("matmul", x1, x2)
+
+
+def _product(fn: str, x1: Array, x2: Array, *args: Any) -> Array:
+    """The driver's ``fn`` of ``x1``, ``x2`` (one dtype), ``*args``; float16 operands
+    products and sums computed in float32, rounded once, as NumPy's ``matmul`` does."""
+    drv, dtype = x1._driver, x1._dtype
+    v1, v2 = x1._value, x2._value
+    if dtype is not dt.float16:
+        return new(getattr(drv, fn)(v1, v2, *args), drv, dtype)
+    v1, v2 = drv.astype(v1, dt.float32), drv.astype(v2, dt.float32)
+    return new(drv.astype(getattr(drv, fn)(v1, v2, *args), dtype), drv, dtype)
 
 
 def _check_matmul_shapes(s1: tuple, s2: tuple) -> None:
@@ -125,8 +136,7 @@ def tensordot(
             raise ValueError(
                 f"tensordot: shapes {x1.shape} and {x2.shape} differ on contracted axes {i} and {j}"
             )
-    drv = x1._driver
-    return new(drv.tensordot(x1._value, x2._value, (a1, a2)), drv, x1._dtype)
+    return _product("tensordot", x1, x2, (a1, a2))
 
 
 def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
@@ -148,9 +158,15 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     ax1, ax2 = ax - len(shape) + x1.ndim, ax - len(shape) + x2.ndim
     if ax1 < 0 or ax2 < 0 or x1.shape[ax1] != x2.shape[ax2]:
         raise ValueError(f"vecdot: shapes {x1.shape} and {x2.shape} differ along axis {axis}")
-    drv = x1._driver
+    drv, dtype = x1._driver, x1._dtype
+    v1, v2 = x1._value, x2._value
+    work = dt.float32 if dtype is dt.float16 else dtype  # NumPy's: float16 products in float32
+    if work is not dtype:
+        v1, v2 = drv.astype(v1, work), drv.astype(v2, work)
     if drv.vecdot is not None:
-        return new(drv.vecdot(x1._value, x2._value, ax - len(shape)), drv, x1._dtype)
-    v1 = drv.conj(x1._value) if x1._dtype.kind == "c" else x1._value
-    prod = drv.multiply(v1, x2._value)
-    return new(drv.sum(prod, (ax,), x1._dtype, False), drv, x1._dtype)
+        out = drv.vecdot(v1, v2, ax - len(shape))
+    else:
+        out = drv.sum(
+            drv.multiply(drv.conj(v1) if dtype.kind == "c" else v1, v2), (ax,), work, False
+        )
+    return new(out if work is dtype else drv.astype(out, dtype), drv, dtype)

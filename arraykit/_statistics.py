@@ -9,7 +9,11 @@ only run their native reduction:
   floating-point inputs keep their dtype; ``dtype=`` casts ``x`` before computing.
 * ``mean``/``var``/``std`` of an empty reduction, and ``var``/``std`` where
   ``M - correction <= 0``, are NaN on every driver (NumPy would warn and give ``inf``).
-* ``max``/``min`` of zero elements raise ``ValueError`` on every driver.
+* ``max``/``min`` of zero elements raise ``ValueError`` on every driver; signed zeros
+  order ``-0 < +0`` (``docs/guides/departures.md``).
+* float16 accumulates in float32 and rounds once per result element (``sum`` ...
+  ``cumulative_prod``), along any axis; float32 and float64 sums follow each backend's
+  order of additions, within the bound ``departures.md`` publishes.
 * Outside ``promotion="strict"``, boolean and integer inputs are accepted where NumPy
   accepts them: ``mean``/``var``/``std`` compute in the default float dtype, ``sum``/
   ``prod``/``cumulative_*`` of booleans in the default integer dtype, ``max``/``min`` of
@@ -202,7 +206,8 @@ def _cumulative(fn: str, x: Array, axis: int | None, dtype: Any, include_initial
     out = _accumulation_dtype(x, dtype, fn)
     drv = x._driver
     value = x._value if x._dtype is out else drv.astype(x._value, out)
-    return new(getattr(drv, fn)(value, ax, out, bool(include_initial)), drv, out)
+    # float16: each running value in float32, rounded once (as sum's; NumPy's rounds each)
+    return new(float16_in_float32(drv, fn, value, out, ax, out, bool(include_initial)), drv, out)
 
 
 def cumulative_sum(
@@ -216,7 +221,8 @@ def cumulative_sum(
     """Cumulative sum of ``x`` along ``axis`` (optional for 1-D ``x`` only).
 
     Result dtypes as for ``sum``.  A 0-D ``x`` raises ``ValueError`` (the spec leaves it
-    unspecified).
+    unspecified).  float16 running sums are float32's, each rounded once (NumPy's are
+    float16's: 5000 ones sum to 2048).
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.cumulative_sum.html
 
@@ -241,7 +247,7 @@ def cumulative_prod(
     """Cumulative product of ``x`` along ``axis`` (optional for 1-D ``x`` only).
 
     Result dtypes as for ``sum``.  A 0-D ``x`` raises ``ValueError`` (the spec leaves it
-    unspecified).
+    unspecified).  float16 running products are float32's, each rounded once.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.cumulative_prod.html
 
@@ -276,7 +282,7 @@ def _extremum(fn: str, x: Array, axis: Any, keepdims: bool) -> Array:
 
 
 def max(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Array:
-    """Maximum of the elements of ``x`` over ``axis``; NaNs propagate.
+    """Maximum of the elements of ``x`` over ``axis``; NaNs propagate; ``-0 < +0``.
 
     Reducing over zero elements raises ``ValueError`` (as NumPy does; the spec leaves it
     implementation-defined).  Complex inputs raise ``TypeError``; boolean ones are
@@ -295,7 +301,7 @@ def max(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
 
 
 def min(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Array:
-    """Minimum of the elements of ``x`` over ``axis``; NaNs propagate.
+    """Minimum of the elements of ``x`` over ``axis``; NaNs propagate; ``-0 < +0``.
 
     Reducing over zero elements raises ``ValueError`` (as NumPy does; the spec leaves it
     implementation-defined).  Complex inputs raise ``TypeError``; boolean ones are
@@ -317,6 +323,10 @@ def mean(
     x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
 ) -> Array:
     """Arithmetic mean of the elements of ``x`` over ``axis`` (NaN for zero elements).
+
+    Rounding: float32 and float64 means add in the backend's order, so their last bits may
+    differ from NumPy's pairwise sums; every driver is within ``ceil(log2 n) * eps/2 *
+    mean(|x|)`` (plus half an ulp) of the exact mean (``docs/guides/departures.md``).
 
     Boolean and integer inputs compute in the default float dtype, as NumPy does, except
     under ``promotion="strict"``, where they raise ``TypeError``.
@@ -370,7 +380,8 @@ def var(
 
     NaN where ``M - correction <= 0`` on every driver.  Boolean and integer inputs compute
     in the default float dtype, as NumPy does, except under ``promotion="strict"``, where
-    they raise ``TypeError``; complex inputs raise ``TypeError``.
+    they raise ``TypeError``; complex inputs raise ``TypeError``.  Rounding: as ``mean``'s,
+    within the bound ``docs/guides/departures.md`` gives, not NumPy's last bits.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.var.html
 

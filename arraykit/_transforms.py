@@ -259,17 +259,71 @@ def flatten_args(args: tuple, fn: str) -> tuple[list[tuple], list[list[Array]], 
 
 
 def marked(f: Callable) -> Callable:
-    """``f`` with ``_core.transform_tracing`` raised while it runs."""
+    """``f`` with ``_core.transform_tracing`` raised while it runs (``ak.jit``), its
+    writes to arrays from outside checked (``traced_call``)."""
 
     @functools.wraps(f)
     def run(*args: Any, **kwargs: Any) -> Any:
         transform_tracing.depth += 1
         try:
-            return f(*args, **kwargs)
+            return traced_call(f, args, kwargs, "jit")
         finally:
             transform_tracing.depth -= 1
 
     return run
+
+
+def traced_call(f: Callable, args: tuple, kwargs: dict, fn: str) -> Any:
+    """``f(*args, **kwargs)``, run by ``ak.jit`` or ``ak.vmap`` (``fn``), which keep the
+    writes to its arguments (or refuse them).  A driver that traces ``f`` (its
+    ``capabilities.jit`` or ``.vmap``) runs it once for many calls: a write to an array
+    ``f`` closes over (or a global) would happen once, at the trace, and could leave a
+    traced value (a tracer, a symbolic tensor) where its data was.  Such arrays get their
+    values back and the call raises ``ValueError``.  Eager stand-ins (the NumPy and Dask
+    drivers) run ``f`` every time, so its writes land as in NumPy."""
+    outer, journal = transform_tracing.journal, []
+    transform_tracing.journal = journal
+    try:
+        out = f(*args, **kwargs)
+    except BaseException:
+        _restore_outside(journal, None, fn)
+        raise
+    finally:
+        transform_tracing.journal = outer
+    if _restore_outside(journal, out, fn):
+        raise ValueError(
+            f"{fn}: f writes to an array that is not one of its arguments (one it closes "
+            f"over, or a global): {fn} runs f once to trace it, so the write would not "
+            "happen on each call; pass the array as an argument (its writes are kept), or "
+            "return the new value"
+        )
+    if outer is not None:
+        outer.extend(journal)  # a transform inside another: the outer one checks too
+    return out
+
+
+def _restore_outside(journal: list, out: Any, fn: str) -> bool:
+    """Give the arrays from outside ``f`` written while it was traced (and their views,
+    journaled too) their old values back; whether there were any.  From outside: alive
+    after ``f``, not among its results, holding a concrete value before the write (``f``'s
+    arguments hold traced ones), on a driver that traces for ``fn``."""
+    if not journal:
+        return False
+    results: list[Array] = []
+    if out is not None:
+        flatten(out, results)
+    mine = {id(x) for x in results}
+    restored = False
+    for ref, old in reversed(journal):  # the oldest value is restored last: it stays
+        x = ref()
+        if x is None or id(x) in mine or not getattr(x._driver.capabilities, fn):
+            continue
+        hooks = x._driver.transforms
+        if hooks is None or hooks.traced(old):
+            continue
+        x._value = old  # no recomputation: inside a trace it would be traced again
+        restored = True
+    return restored
 
 
 def check_callable(f: Any, fn: str) -> None:

@@ -16,6 +16,7 @@ from ._transforms import (
     flatten,
     flatten_args,
     stateful,
+    traced_call,
     transform_hooks,
     unflatten,
     unflatten_args,
@@ -47,7 +48,7 @@ def _mapping(f: Callable) -> Callable:
         tracing.depth += 1
         tracing.mapping += 1
         try:
-            return f(*args)
+            return traced_call(f, args, {}, "vmap")
         finally:
             tracing.depth -= 1
             tracing.mapping -= 1

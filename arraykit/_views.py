@@ -38,6 +38,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from ._array import Array
+from ._core import transform_tracing
 
 _BASIC = (int, slice)
 
@@ -183,6 +184,8 @@ def assign(a: Array, value: Any) -> None:
     """Give ``a`` the native ``value`` and keep its bases and views in step with it."""
     up = getattr(a, "_view", None)
     if up is None and getattr(a, "_views", None) is None:
+        if transform_tracing.journal is not None:  # ak.jit/ak.vmap run f: checked after it
+            transform_tracing.journal.append((weakref.ref(a), a._value))
         a._value = value  # neither a view nor viewed: the common case
         return
     with WRITE_LOCK:
@@ -197,6 +200,9 @@ def assign(a: Array, value: Any) -> None:
                 value = base._driver.setitem(base._value, key, value)
             changed.append((base, value))
             up = getattr(base, "_view", None)
+        journal = transform_tracing.journal
+        if journal is not None:  # ak.jit/ak.vmap run f: writes are checked after it
+            journal.extend((weakref.ref(arr), arr._value) for arr, _ in changed)
         for arr, v in changed:
             arr._value = v
         done = {id(arr) for arr, _ in changed}
@@ -210,10 +216,13 @@ def _refresh(base: Array, done: set[int]) -> None:
     if not refs:
         return
     drv = base._driver
+    journal = transform_tracing.journal
     for ref in refs:
         view = ref()
         if view is None or id(view) in done:
             continue
+        if journal is not None:  # ak.jit/ak.vmap run f (see assign)
+            journal.append((ref, view._value))
         key = view._view[1]
         if key.__class__ is Whole:
             view._value = key.forward(drv, base._value)

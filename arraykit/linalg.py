@@ -11,20 +11,24 @@ arrays too, computing in the default float dtype as NumPy does, except under
 ``promotion="strict"``, where they raise ``TypeError``.  ``eig``/``eigvals`` always
 return complex arrays of the input's precision.
 
-Failures raise ``LinAlgError`` (a ``numpy.linalg.LinAlgError``) on every driver, for the
-inputs on which NumPy raises, with the same criterion as LAPACK's: a singular matrix is
-an exact zero pivot of the LU factorisation, not a small one.  The checks run eagerly:
-on the JAX driver such a call waits for its result, which the check reads.  Traced
-(``ak.jit``; ``ak.vmap`` on JAX and TF, ``ak.grad`` on JAX; ``jax.jit``, ``tf.function``)
-the values are not known yet: each function's docstring says what happens there
-(``_linalg_checks.py`` words the errors; the drivers detect, ``drivers/_base.py``).
+Failures raise ``LinAlgError`` (a ``numpy.linalg.LinAlgError``) on every driver, on the
+inputs on which NumPy raises: NumPy's LAPACK decides the matrices near failure, on the
+host, from evidence every driver returns with its result (``_linalg_checks.py`` states
+the rules; ``docs/guides/departures.md`` the few places they differ from NumPy).  The
+checks run eagerly, and read one number per matrix: such a call waits for its result.
+Traced (``ak.jit``; ``ak.vmap`` on JAX and TF, ``ak.grad`` on JAX; ``jax.jit``,
+``tf.function``) the values are not known yet and nothing can be raised on them: each
+function's docstring says what happens there.
+
+``cholesky``, ``eigh`` and ``eigvalsh`` read one triangle of ``x``, the lower one
+(``cholesky(x, upper=True)``: the upper one), as NumPy, and differentiate as functions
+of that triangle alone: the other triangle's gradient is 0.
 
 Spec: https://data-apis.org/array-api/2025.12/extensions/linear_algebra_functions.html
 """
 
 from __future__ import annotations
 
-import math
 from typing import Any, Literal, NamedTuple
 
 import numpy as np
@@ -40,23 +44,27 @@ from ._core import (
     int_arg,
     integer_accumulator,
     new,
-    normalize_axes,
     numeric_pair,
 )
 from ._linalg_checks import (
     LinAlgError,
     bool_arg,
-    cast,
     complex_of,
+    decided_by_numpy,
     failure,
-    inexact,
     matrices,
+    nan_where,
     promoted_floating,
+    put,
     real_of,
+    refuse_nonfinite,
     rtol_arg,
+    settled,
+    svd_input,
 )
 from ._linalg_core import matmul, matrix_transpose, tensordot, vecdot
-from .drivers._base import Driver, LinAlgSignal
+from ._linalg_norms import matrix_norm, vector_norm
+from .drivers._base import Driver, LinAlgSignal, NotPositiveDefinite, SingularMatrix
 
 __all__ = [
     "EigResult", "EighResult", "LinAlgError", "QRResult", "SVDResult", "SlogdetResult",
@@ -109,34 +117,43 @@ class SVDResult(NamedTuple):
 def cholesky(x: Array, /, *, upper: bool = False) -> Array:
     """Cholesky factor of a (stack of) Hermitian positive-definite matrices.
 
-    Raises ``LinAlgError`` where NumPy does: the factorisation of a matrix of the stack
-    meets a pivot <= 0 (indefinite, or positive semidefinite and singular).  A NaN pivot
-    is not <= 0 (OpenBLAS's and Eigen's reading): an ``x[..., 0, 0]`` of NaN gives NaN.
-    Traced, the factor of a matrix that is not positive definite is NaN.
+    Reads the lower triangle of ``x`` (``upper=True``: the upper one, and returns the
+    upper factor ``U``, ``x == U^H U``), as NumPy.  Raises ``LinAlgError`` where NumPy
+    does: its factorisation of a matrix of the stack meets a pivot <= 0 (indefinite, or
+    positive semidefinite and singular up to rounding: NumPy decides those matrices).
+    NaN entries give NaN where NumPy's LAPACK does not refuse them (an ``x[..., 0, 0]``
+    of NaN never raises).  Traced, the factor of a matrix that is not positive definite
+    by the backend's own arithmetic is NaN.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.cholesky.html
     """
     upper = bool_arg("cholesky", "upper", upper)
     x = matrices("cholesky", x, square=True)
+    drv, v = x._driver, x._value
     try:
-        out = x._driver.cholesky(x._value, upper)
+        out = settled(
+            drv, drv.cholesky(v, upper), (v,), x._dtype,
+            lambda a: np.linalg.cholesky(a, upper=upper), NotPositiveDefinite,
+        )  # fmt: skip
     except LinAlgSignal as e:
         raise failure("cholesky", e, x.shape[:-2]) from None
-    return new(out, x._driver, x._dtype)
+    return new(out, drv, x._dtype)
 
 
 def eig(x: Array, /) -> EigResult:
     """Eigenvalues and eigenvectors of a (stack of) square matrices.
 
     Both results are complex of ``x``'s precision, also for real input.  Raises
-    ``LinAlgError`` where the backend reports failure: NumPy for inf or NaN entries or no
-    convergence, TF where its solver fails (NaN entries); JAX returns NaN there.
+    ``LinAlgError`` for a matrix with NaN or inf entries, as NumPy, or where the
+    backend's solver reports that it did not converge.  Traced, a matrix with NaN or inf
+    entries gives NaN.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.eig.html
     """
     x = matrices("eig", x, square=True)
     drv, out = x._driver, complex_of(x._dtype)
     try:
+        refuse_nonfinite(drv, x._value, x._dtype, nan_only=False)
         w, v = drv.eig(x._value)
     except LinAlgSignal as e:
         raise failure("eig", e, x.shape[:-2]) from None
@@ -152,6 +169,7 @@ def eigvals(x: Array, /) -> Array:
     """
     x = matrices("eigvals", x, square=True)
     try:
+        refuse_nonfinite(x._driver, x._value, x._dtype, nan_only=False)
         out = x._driver.eigvals(x._value)
     except LinAlgSignal as e:
         raise failure("eigvals", e, x.shape[:-2]) from None
@@ -159,34 +177,42 @@ def eigvals(x: Array, /) -> Array:
 
 
 def eigh(x: Array, /) -> EighResult:
-    """Eigenvalues (real) and eigenvectors of a (stack of) Hermitian matrices.
+    """Eigenvalues (real, ascending) and eigenvectors of a (stack of) Hermitian matrices.
 
-    Only one triangle of ``x`` is read by most drivers; symmetry is not checked.  Raises
-    ``LinAlgError`` where the backend reports that its solver did not converge (NumPy:
-    rarely; TF: NaN entries); JAX returns NaN there.
+    Reads the lower triangle of ``x`` only, as NumPy; symmetry is not checked.  A matrix
+    with NaN or inf entries is NumPy's to decide: ``LinAlgError`` where its LAPACK does
+    not converge on it, else NumPy's results for it.  Traced, such a matrix gives NaN.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.eigh.html
     """
     x = matrices("eigh", x, square=True)
     drv = x._driver
     try:
-        w, v = drv.eigh(x._value)
+        v, index, np_out = decided_by_numpy(drv, x._value, x._dtype, np.linalg.eigh)
+        w, vec = drv.eigh(v)
     except LinAlgSignal as e:
         raise failure("eigh", e, x.shape[:-2]) from None
-    return EighResult(new(w, drv, real_of(x._dtype)), new(v, drv, x._dtype))
+    if np_out is not None:
+        w, vec = put(drv, w, index, np_out[0]), put(drv, vec, index, np_out[1])
+    return EighResult(new(w, drv, real_of(x._dtype)), new(vec, drv, x._dtype))
 
 
 def eigvalsh(x: Array, /) -> Array:
-    """Eigenvalues (real) of a (stack of) Hermitian matrices.  Fails as ``eigh`` does.
+    """Eigenvalues (real, ascending) of a (stack of) Hermitian matrices.  Reads and fails
+    as ``eigh``.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.eigvalsh.html
     """
     x = matrices("eigvalsh", x, square=True)
+    drv = x._driver
     try:
-        out = x._driver.eigvalsh(x._value)
+        v, index, np_out = decided_by_numpy(drv, x._value, x._dtype, np.linalg.eigvalsh)
+        out = drv.eigvalsh(v)
     except LinAlgSignal as e:
         raise failure("eigvalsh", e, x.shape[:-2]) from None
-    return new(out, x._driver, real_of(x._dtype))
+    if np_out is not None:
+        out = put(drv, out, index, np_out)
+    return new(out, drv, real_of(x._dtype))
 
 
 def qr(x: Array, /, *, mode: Literal["reduced", "complete"] = "reduced") -> QRResult:
@@ -218,8 +244,9 @@ def slogdet(x: Array, /) -> SlogdetResult:
 def svd(x: Array, /, *, full_matrices: bool = True) -> SVDResult:
     """Singular value decomposition ``x == U @ diag(S) @ Vh`` of a (stack of) matrices.
 
-    Raises ``LinAlgError`` where the backend reports that the SVD did not converge
-    (NumPy: NaN entries); TF and JAX report nothing and return NaN there.
+    Raises ``LinAlgError`` for a matrix with a NaN entry, as NumPy (LAPACK's SVD refuses
+    it); one with inf entries gives NaN results (NumPy's SVD may never return there).
+    Traced, NaN entries give NaN.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.svd.html
     """
@@ -227,9 +254,11 @@ def svd(x: Array, /, *, full_matrices: bool = True) -> SVDResult:
     x = matrices("svd", x)
     drv = x._driver
     try:
-        u, s, vh = drv.svd(x._value, full_matrices)
+        v, inf = svd_input(drv, x._value, x._dtype)
+        u, s, vh = drv.svd(v, full_matrices)
     except LinAlgSignal as e:
         raise failure("svd", e, x.shape[:-2]) from None
+    u, s, vh = nan_where(drv, inf, u), nan_where(drv, inf, s, 1), nan_where(drv, inf, vh)
     return SVDResult(new(u, drv, x._dtype), new(s, drv, real_of(x._dtype)), new(vh, drv, x._dtype))
 
 
@@ -239,11 +268,13 @@ def svdvals(x: Array, /) -> Array:
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.svdvals.html
     """
     x = matrices("svdvals", x)
+    drv = x._driver
     try:
-        out = x._driver.svdvals(x._value)
+        v, inf = svd_input(drv, x._value, x._dtype)
+        out = nan_where(drv, inf, drv.svdvals(v), 1)
     except LinAlgSignal as e:
         raise failure("svdvals", e, x.shape[:-2]) from None
-    return new(out, x._driver, real_of(x._dtype))
+    return new(out, drv, real_of(x._dtype))
 
 
 # ---------------------------------------------------------------------- inverses, solves
@@ -260,27 +291,30 @@ def inv(x: Array, /) -> Array:
     """Inverse of a (stack of) square matrices.
 
     Raises ``LinAlgError`` if a matrix of the stack is singular, exactly where NumPy
-    does: its LU factorisation (partial pivoting) meets an exact zero pivot.  A nearly
-    singular matrix is inverted (huge values, as NumPy's); NaN entries give NaN unless a
-    zero pivot comes first.  Traced, a singular matrix gives inf/NaN on JAX (as
-    ``jax.numpy``) and TF raises ``tf.errors.InvalidArgumentError`` when the graph runs
-    (its kernel refuses such a matrix; the error is raised inside TF, past arraykit).
+    does: where its LAPACK's LU factorisation (partial pivoting) meets an exact zero
+    pivot.  Whether a rank-deficient matrix gives an exact zero or a tiny pivot is a
+    matter of rounding, so NumPy itself decides the matrices near singular (on the host:
+    they alone are copied there).  A nearly singular matrix is inverted (huge values);
+    NaN entries give NaN unless NumPy finds a zero pivot.  Traced, the backend's own
+    criterion holds: a matrix on which its LU meets an exact zero pivot gives inf/NaN on
+    JAX (as ``jax.numpy``), and TF raises ``LinAlgError`` when the graph runs.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.inv.html
     """
     x = matrices("inv", x, square=True)
+    drv, v = x._driver, x._value
     try:
-        out = x._driver.inv(x._value)
+        out = settled(drv, drv.inv(v), (v,), x._dtype, np.linalg.inv, SingularMatrix)
     except LinAlgSignal as e:
         raise failure("inv", e, x.shape[:-2]) from None
-    return new(out, x._driver, x._dtype)
+    return new(out, drv, x._dtype)
 
 
 def matrix_power(x: Array, n: int, /) -> Array:
     """``x`` (a stack of square matrices) raised to the integer power ``n``.
 
-    ``n < 0`` inverts first, through ``inv``: a singular matrix raises ``LinAlgError``
-    (traced: as ``inv``); ``n == 0`` gives identity matrices.
+    ``n < 0`` inverts first, as ``inv``: a singular matrix raises ``LinAlgError`` where
+    NumPy does (traced: as ``inv``); ``n == 0`` gives identity matrices.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.matrix_power.html
     """
@@ -289,7 +323,7 @@ def matrix_power(x: Array, n: int, /) -> Array:
     drv, v = x._driver, x._value
     if n < 0:
         try:
-            v = drv.inv(v)
+            v = settled(drv, drv.inv(v), (v,), x._dtype, np.linalg.inv, SingularMatrix)
         except LinAlgSignal as e:
             raise failure("matrix_power", e, x.shape[:-2]) from None
         n = -n
@@ -308,11 +342,13 @@ def pinv(x: Array, /, *, rtol: float | Array | None = None) -> Array:
     """
     x = matrices("pinv", x)
     tol = rtol_arg("pinv", x, rtol)
+    drv = x._driver
     try:
-        out = x._driver.pinv(x._value, tol)
+        v, inf = svd_input(drv, x._value, x._dtype)
+        out = nan_where(drv, inf, drv.pinv(v, tol))
     except LinAlgSignal as e:
         raise failure("pinv", e, x.shape[:-2]) from None
-    return new(out, x._driver, x._dtype)
+    return new(out, drv, x._dtype)
 
 
 def solve(x1: Array, x2: Array, /) -> Array:
@@ -323,8 +359,8 @@ def solve(x1: Array, x2: Array, /) -> Array:
     and the stack dimensions broadcast.  Core does both, so drivers only see stacks of
     equal shape.
 
-    Raises ``LinAlgError`` where NumPy does: a matrix of ``x1`` is singular, as for
-    ``inv`` (traced: as ``inv``).  ``x2`` is not checked (NaN there gives NaN).
+    Raises ``LinAlgError`` where NumPy does: a matrix of ``x1`` is singular, decided as
+    for ``inv`` (traced: as ``inv``).  ``x2`` is not checked (NaN there gives NaN).
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.solve.html
     """
@@ -357,7 +393,7 @@ def solve(x1: Array, x2: Array, /) -> Array:
     if s2[:-2] != stack:
         v2 = drv.broadcast_to(v2, (*stack, *s2[-2:]))
     try:
-        out = drv.solve(v1, v2)
+        out = settled(drv, drv.solve(v1, v2), (v1, v2), x1._dtype, np.linalg.solve, SingularMatrix)
     except LinAlgSignal as e:
         raise failure("solve", e, s1[:-2], "x1") from None
     if vector:
@@ -370,7 +406,7 @@ def matrix_rank(x: Array, /, *, rtol: float | Array | None = None) -> Array:
 
     The tolerance is ``rtol * largest singular value`` (``rtol=None``: ``max(M, N) *
     eps``).  Built from ``svdvals`` unless the driver has a native ``matrix_rank``.
-    Returns the default integer dtype.  Fails as ``svd`` does.
+    Returns the default integer dtype.  Fails as ``svd`` does (inf entries: rank 0, as NumPy's).
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.matrix_rank.html
     """
@@ -379,10 +415,11 @@ def matrix_rank(x: Array, /, *, rtol: float | Array | None = None) -> Array:
     drv = x._driver
     index = _config.get().default_int
     try:
+        v = svd_input(drv, x._value, x._dtype)[0]  # inf entries: zeros, rank 0 as NumPy's
         if drv.matrix_rank is not None:
-            out = drv.matrix_rank(x._value, tol)
+            out = drv.matrix_rank(v, tol)
         else:
-            out = _matrix_rank(drv, x, tol, index)
+            out = _matrix_rank(drv, x, v, tol, index)
     except LinAlgSignal as e:
         raise failure("matrix_rank", e, x.shape[:-2]) from None
     if drv.dtype_of(out) is not index:
@@ -390,12 +427,12 @@ def matrix_rank(x: Array, /, *, rtol: float | Array | None = None) -> Array:
     return new(out, drv, index)
 
 
-def _matrix_rank(drv: Driver, x: Array, tol: Any, index: np.dtype) -> Any:
+def _matrix_rank(drv: Driver, x: Array, v: Any, tol: Any, index: np.dtype) -> Any:
     *stack, m, n = x.shape
     real = real_of(x._dtype)
     if m == 0 or n == 0:
         return drv.full(tuple(stack), 0, index, drv.device_of(x._value))
-    s = drv.svdvals(x._value)  # (..., K), descending
+    s = drv.svdvals(v)  # (..., K), descending
     k = len(stack)
     smax = drv.max(s, (k,), True)  # (..., 1)
     if tol is None:
@@ -493,12 +530,12 @@ def trace(x: Array, /, *, offset: int = 0, dtype: Any = None) -> Array:
         raise ValueError(f"trace: 'x' must have at least 2 dimensions, got shape {x.shape}")
     out = _trace_dtype(x._dtype, dtype)
     drv = x._driver
-    if drv.trace is not None:
-        return new(drv.trace(x._value, offset, out), drv, out)
+    if drv.trace is not None:  # float16: summed in float32, rounded once (as sum)
+        return new(float16_in_float32(drv, "trace", x._value, out, offset, out), drv, out)
     diag = drv.diagonal(x._value, offset)
     if out is not x._dtype:
         diag = drv.astype(diag, out)
-    return new(drv.sum(diag, (x.ndim - 2,), out, False), drv, out)
+    return new(float16_in_float32(drv, "sum", diag, out, (x.ndim - 2,), out, False), drv, out)
 
 
 def _trace_dtype(dtype: np.dtype, requested: Any) -> np.dtype:
@@ -520,79 +557,3 @@ def _trace_dtype(dtype: np.dtype, requested: Any) -> np.dtype:
     if dtype is dt.bool:
         return cfg.default_int
     return integer_accumulator(dtype, cfg.default_int) if dtype.kind in "iu" else dtype
-
-
-# ---------------------------------------------------------------------- norms
-_MATRIX_ORDS = (1, 2, -1, -2, math.inf, -math.inf)
-
-
-def matrix_norm(
-    x: Array,
-    /,
-    *,
-    keepdims: bool = False,
-    ord: int | float | Literal["fro", "nuc"] | None = "fro",
-) -> Array:
-    """Matrix norm of each matrix in ``x``; real of ``x``'s precision.
-
-    ``ord`` is one of ``"fro"``, ``"nuc"``, ``1``, ``2``, ``-1``, ``-2``, ``inf``,
-    ``-inf`` (``None`` means ``"fro"``); anything else raises ``ValueError``.  Orders
-    ``2``, ``-2`` and ``"nuc"`` take an SVD and fail as ``svd`` does.
-
-    Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.matrix_norm.html
-    """
-    keepdims = bool_arg("matrix_norm", "keepdims", keepdims)
-    if ord is None:
-        ord = "fro"
-    if isinstance(ord, str):
-        if ord not in ("fro", "nuc"):
-            raise ValueError(f"matrix_norm: unknown ord={ord!r}; expected 'fro' or 'nuc'")
-    elif isinstance(ord, (bool, np.bool_)) or not isinstance(ord, (int, float)):
-        raise TypeError(f"matrix_norm: 'ord' must be a number, 'fro' or 'nuc', got {ord!r}")
-    elif ord not in _MATRIX_ORDS:
-        raise ValueError(
-            f"matrix_norm: ord={ord!r} is not a matrix norm; expected one of 'fro', 'nuc', "
-            "1, 2, -1, -2, inf, -inf"
-        )
-    else:
-        ord = ord if math.isinf(ord) else int(ord)
-    x = matrices("matrix_norm", x)
-    drv = x._driver
-    try:
-        out = drv.matrix_norm(x._value, keepdims, ord)
-    except LinAlgSignal as e:
-        raise failure("matrix_norm", e, x.shape[:-2]) from None
-    return new(out, drv, real_of(x._dtype))
-
-
-def vector_norm(
-    x: Array,
-    /,
-    *,
-    axis: int | tuple[int, ...] | None = None,
-    keepdims: bool = False,
-    ord: int | float = 2,
-) -> Array:
-    """Vector norm of ``x`` over ``axis`` (``None``: all elements); real of ``x``'s precision.
-
-    ``ord`` is any real number or ``±inf``; ``0`` counts non-zero elements and negative
-    orders are the spec's "non-mathematical norms".  Strings (``"fro"``) and NaN raise
-    ``ValueError``.
-
-    Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.vector_norm.html
-    """
-    check_array(x, "vector_norm")
-    keepdims = bool_arg("vector_norm", "keepdims", keepdims)
-    if isinstance(ord, str):
-        raise ValueError(f"vector_norm: ord={ord!r} is a matrix norm; use ak.linalg.matrix_norm")
-    if isinstance(ord, (bool, np.bool_)) or not isinstance(ord, (int, float)):
-        raise TypeError(f"vector_norm: 'ord' must be an int or a float, got {ord!r}")
-    if math.isnan(ord):
-        raise ValueError("vector_norm: 'ord' must not be NaN")
-    if axis is not None and not isinstance(axis, (tuple, list)):
-        axis = int_arg("vector_norm", "axis", axis)
-    axes = normalize_axes(axis, x.ndim, "vector_norm")
-    # The extra float16: NumPy's norms take it (no LAPACK); computed in float32, rounded once.
-    x = cast(x, x._dtype if x._dtype is dt.float16 else inexact("vector_norm", x._dtype))
-    drv, out = x._driver, real_of(x._dtype)
-    return new(float16_in_float32(drv, "vector_norm", x._value, out, axes, keepdims, ord), drv, out)

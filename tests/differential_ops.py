@@ -19,8 +19,10 @@ Checks (what ``compare`` in ``test_differential.py`` does with them):
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -28,19 +30,6 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import arraykit as ak
-
-# Units in the last place allowed for transcendental functions, (float32, float64).
-# NumPy's own float32/float64 loops (SVML/glibc) are within ~1-2 ulp; XLA and Eigen use
-# polynomial approximations documented to a few ulp.  Complex results are measured
-# against the modulus of NumPy's value.
-ULP_BOUNDS: dict[str, tuple[int, int]] = {
-    "exp": (4, 4), "expm1": (4, 4), "log": (4, 4), "log1p": (4, 4), "log2": (4, 4),
-    "log10": (4, 4), "sin": (4, 4), "cos": (4, 4), "tan": (4, 4), "asin": (4, 4),
-    "acos": (4, 4), "atan": (4, 4), "sinh": (6, 6), "cosh": (4, 4), "tanh": (4, 4),
-    "asinh": (4, 4), "acosh": (4, 4), "atanh": (4, 4), "atan2": (4, 4), "hypot": (2, 2),
-    "logaddexp": (4, 4), "pow": (4, 4), "abs": (2, 2), "multiply": (2, 2),
-    "divide": (4, 4), "sqrt": (2, 2),
-}  # fmt: skip
 
 # Relative error for sums, means, linalg and FFT, per element of the problem (the matrix
 # size, the FFT length, the number of summed terms): error <= REL_TOL * n * scale.
@@ -183,6 +172,31 @@ BINARY_ULP: dict[str, tuple[Callable[..., Any], str]] = {
     "atan2": (np.arctan2, "f"), "hypot": (np.hypot, "f"), "logaddexp": (np.logaddexp, "f"),
     "pow": (np.power, "f"), "multiply": (np.multiply, "c"), "divide": (np.divide, "c"),
 }  # fmt: skip
+
+
+def _ulp_bounds(*tables: dict[str, tuple[Callable[..., Any], str]]) -> dict[str, tuple[int, int]]:
+    """Units in the last place allowed between a driver's result and NumPy's, (float32 or
+    complex64, float64 or complex128), from the published table (one source of truth:
+    ``tests/data/accuracy_bounds.json``, ``docs/reference/accuracy.md``) for the dtype kinds
+    the fuzzer draws the function for: both are within their bounds of the correctly
+    rounded value, so within the sum of the two bounds of each other, twice that in
+    NumPy's ulp (an ulp halves below a power of two).  Complex results are compared in ulps
+    of the larger part, as the table measures them."""
+    table = json.loads((Path(__file__).parent / "data" / "accuracy_bounds.json").read_text())
+    out: dict[str, tuple[int, int]] = {}
+    for name in {n for t in tables for n in t}:
+        kinds = "".join(t[name][1] for t in tables if name in t)
+        per = table["bounds"][name]
+        pair = []
+        for real, cplx in (("float32", "complex64"), ("float64", "complex128")):
+            dtypes = [real] * ("f" in kinds) + [cplx] * ("c" in kinds)
+            sums = [b[drv] + b["numpy"] for d in dtypes if (b := per.get(d)) for drv in b]
+            pair.append(int(2 * max(sums, default=0)))
+        out[name] = (pair[0], pair[1])
+    return out
+
+
+ULP_BOUNDS: dict[str, tuple[int, int]] = _ulp_bounds(UNARY_ULP, BINARY_ULP)
 
 
 def pick(data: Any, options: list[Any], label: str = "op") -> Any:

@@ -227,3 +227,38 @@ def test_ufunc_at_inside_jit_needs_host_indices(driver):
     else:  # runs eagerly: the indices have values
         ak.jit(f)(x, i)
         same(x, np.array([1.0, 2.0, 2.0]))
+
+
+# ---------------------------------------------------------------------- closures
+@pytest.mark.parametrize("value", ["traced", "constant"])
+@pytest.mark.parametrize("transform", ["jit", "vmap"])
+def test_writes_to_arrays_from_outside_are_refused_or_kept(driver, transform, value):
+    """A write to an array f closes over: NumPy's (and an eager driver's) lands on every
+    call; a driver that traces f once would do it once, at the trace (or leave a tracer in
+    the array): it raises ValueError and the array keeps its data."""
+    outside = ak.asarray(np.zeros(3))
+    view = outside[1:]
+
+    def f(y):
+        if value == "traced":
+            outside[0] = y[0]
+        else:
+            view[0] = 5.0
+        inside = ak.zeros(2)  # made inside f: written and returned freely
+        inside[0] = 1.0
+        return y * 2, inside
+
+    traces = getattr(driver.capabilities, transform)
+    mapped = ak.jit(f) if transform == "jit" else ak.vmap(f)
+    arg = ak.asarray(np.ones(3) if transform == "jit" else np.ones((2, 3)))
+    if traces:
+        with pytest.raises(ValueError, match="not one of its arguments"):
+            mapped(arg)
+        same(outside, np.zeros(3))
+        same(view, np.zeros(2))
+        return
+    out, inside = mapped(arg)
+    want = np.array([1.0, 0.0, 0.0]) if value == "traced" else np.array([0.0, 5.0, 0.0])
+    same(outside, want)
+    same(out, np.asarray(arg) * 2)
+    same(inside, np.broadcast_to([1.0, 0.0], np.shape(inside)))

@@ -1,7 +1,8 @@
 """The house rules of docs/architecture.md, read off the source: a driver imports only
-the contract (``drivers/_base.py`` and the complex special cases every driver shares,
-``drivers/_complex_cases.py``), ``_devices.py``, ``_dtypes.py``, its own package and its
-framework; no module is longer than a reader can hold (600 lines).
+the contract (``drivers/_base.py``, the complex special cases every driver shares,
+``drivers/_complex_cases.py``, and the accurate formulas, ``drivers/_accurate.py``),
+``_devices.py``, ``_dtypes.py``, its own package and its framework; no module is longer
+than a reader can hold (600 lines).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ DRIVERS = PACKAGE / "drivers"
 ALLOWED_CORE = {
     "arraykit.drivers._base",
     "arraykit.drivers._complex_cases",
+    "arraykit.drivers._accurate",
     "arraykit._devices",
     "arraykit._dtypes",
 }

@@ -2,9 +2,11 @@
 which NumPy raises ``numpy.linalg.LinAlgError`` and for no other.
 
 The reference is NumPy itself on the same values: every case first checks what NumPy
-does, then that arraykit does the same.  The inputs are chosen so that LU and Cholesky
-arithmetic on them is exact (small integers, powers of two), so that whether a pivot is
-exactly zero does not depend on the backend's rounding."""
+does, then that arraykit does the same.  Two kinds of inputs: ones whose LU and Cholesky
+arithmetic is exact (small integers, powers of two), so that a pivot is zero on every
+backend; and ``ROUNDING``, rank-deficient integer matrices whose pivot is zero or tiny
+depending on how a backend rounds, on which TF's Eigen, SciPy's LAPACK (JAX's) and
+NumPy's disagree.  ``test_linalg_hard.py`` tries ten thousand of the latter."""
 
 from __future__ import annotations
 
@@ -38,6 +40,30 @@ NOT_POSITIVE_DEFINITE = {
     "fails-late": [[4.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, -1.0]],
 }
 SPD = [[4.0, 2.0], [2.0, 3.0]]
+
+# Rank-deficient: exactly singular, but whether an LU's pivot comes out exactly zero is
+# rounding.  On NumPy 2.4 with OpenBLAS 0.3.31 (SkylakeX kernels), against SciPy's
+# OpenBLAS 0.3.30 (JAX's LAPACK) and TF's Eigen, these gave (NumPy, SciPy, Eigen): which
+# raise.  The tests compare with the NumPy they run with, whatever it does.
+ROUNDING = {
+    "1-to-9": ([[1.0, 2, 3], [4, 5, 6], [7, 8, 9]], "float64"),  # NumPy raises, Eigen not
+    "numpy-only": ([[12.0, 9, -15], [-2, -9, 4], [-30, -35, 40]], "float64"),
+    "eigen-only": ([[4.0, 2, -8], [-18, 9, -8], [14, -2, -6]], "float64"),
+    "f32-numpy-only": ([[-25.0, -15, 0], [6, 6, 4], [4, 3, 1]], "float32"),
+    "f32-not-numpy": ([[8.0, -12, 4], [18, -16, -24], [4, 0, -16]], "float32"),  # SciPy does
+    "f32-not-scipy": ([[-1.0, 6, -4], [16, -6, 10], [4, -9, 7]], "float32"),
+    "f32-not-numpy-2": ([[18.0, 15, 1], [20, -9, -27], [-3, -6, -4]], "float32"),
+}
+# Positive semidefinite and singular (Gram matrices of rank 2): the last Cholesky pivot is
+# zero, or tiny of either sign, by rounding.
+ROUNDING_PSD = {
+    "numpy-and-scipy": ([[45.0, 12, -3], [12, 4, -6], [-3, -6, 34]], "float64"),
+    "eigen-only": ([[37.0, 31, -33], [31, 26, -27], [-33, -27, 45]], "float64"),
+    "f32-numpy-only": ([[5.0, 12, -5], [12, 29, -11], [-5, -11, 10]], "float32"),
+    "f32-scipy-only": ([[18.0, -6, 0], [-6, 52, 20], [0, 20, 8]], "float32"),
+    "f32-not-numpy": ([[5.0, -11, 1], [-11, 37, 1], [1, 1, 1]], "float32"),
+    "f32-not-scipy": ([[61.0, 37, -37], [37, 29, -29], [-37, -29, 29]], "float32"),
+}
 
 
 def dtypes(driver: ak.drivers.Driver, *, real_only: bool = False) -> list[str]:
@@ -106,6 +132,60 @@ def test_singular_raises_where_numpy_does(driver, name):
             assert numpy_raises(np.linalg.matrix_power, a, p)
             with pytest.raises(ak.linalg.LinAlgError, match=r"^matrix_power: the matrix is"):
                 ak.linalg.matrix_power(x, p)
+
+
+def _raises(call) -> bool:
+    try:
+        with np.errstate(all="ignore"):
+            call()
+    except ak.linalg.LinAlgError:
+        return True
+    return False
+
+
+@pytest.mark.parametrize("name", ROUNDING)
+def test_rounding_decides_as_in_numpy(driver, name):
+    """Where the zero pivot is rounding's: NumPy's verdict, for a matrix alone and in a
+    stack (naming it), and NumPy's values where NumPy does not raise."""
+    values, dtype = ROUNDING[name]
+    if dtype == "float64" and not driver.capabilities.float64:
+        pytest.skip("no float64")
+    a = np.asarray(values, dtype)
+    b = np.arange(1.0, 4.0, dtype=dtype)
+    refuses = numpy_raises(np.linalg.inv, a)
+    assert numpy_raises(np.linalg.solve, a, b) == refuses
+    x = ak.asarray(a)
+    assert _raises(lambda: ak.linalg.inv(x)) == refuses
+    assert _raises(lambda: ak.linalg.solve(x, ak.asarray(b))) == refuses
+    assert _raises(lambda: ak.linalg.matrix_power(x, -3)) == refuses
+    stack = ak.asarray(np.stack([np.eye(3, dtype=dtype), a, a]))
+    if refuses:
+        with pytest.raises(ak.linalg.LinAlgError, match=r"^inv: matrix 1 of the stack"):
+            ak.linalg.inv(stack)
+        return
+    expected = np.linalg.inv(a)  # huge: rounding noise, but finite in both
+    got = np.asarray(ak.linalg.inv(x))
+    assert np.isfinite(got).all() and np.abs(got).max() > 1e5
+    assert np.isfinite(np.asarray(ak.linalg.inv(stack))).all()
+    assert np.abs(expected).max() > 1e5
+
+
+@pytest.mark.parametrize("upper", [False, True])
+@pytest.mark.parametrize("name", ROUNDING_PSD)
+def test_cholesky_rounding_decides_as_in_numpy(driver, name, upper):
+    values, dtype = ROUNDING_PSD[name]
+    if dtype == "float64" and not driver.capabilities.float64:
+        pytest.skip("no float64")
+    a = np.asarray(values, dtype)
+    refuses = numpy_raises(np.linalg.cholesky, a)
+    assert _raises(lambda: ak.linalg.cholesky(ak.asarray(a), upper=upper)) == refuses
+    if not refuses:
+        np.testing.assert_allclose(
+            np.asarray(ak.linalg.cholesky(ak.asarray(a), upper=upper)),
+            np.linalg.cholesky(a, upper=upper),
+            rtol=1e-3,
+            atol=1e-3 * np.sqrt(np.abs(a).max()),  # the last pivot is rounding noise
+        )
 
 
 def test_a_stack_with_one_singular_matrix_raises_naming_it(driver):
@@ -183,20 +263,23 @@ def test_nan_pivot_gives_nan_as_numpy(driver):
         same_as_numpy(ak.linalg.solve(ak.asarray(a), ak.asarray(b)), np.linalg.solve(a, b))
 
 
-def test_nan_entries_do_not_raise_where_numpy_does_not(driver):
-    """NaN wherever NumPy has NaN, NumPy's values elsewhere.  A backend may spread the NaN
-    further (TF's LU kernels refuse a NaN pivot: that matrix is all NaN)."""
+def test_nan_entries_as_numpy(driver):
+    """NumPy decides a matrix with NaN entries: its error (``[[nan, 1], [1, 1]]`` is
+    singular to NumPy's LAPACK, whose pivot search skips the NaN) or its values, NaN
+    where NumPy has NaN (TF's LU kernels refused such a matrix, JAX spread the NaN)."""
     a = np.random.default_rng(1).standard_normal((4, 4))
     for i, j in [(0, 0), (0, 1), (1, 2), (2, 2), (3, 3)]:  # NumPy: 4 to 16 NaN
         b = a.copy()
         b[i, j] = nan
         assert not numpy_raises(np.linalg.inv, b)
         with np.errstate(all="ignore"):
-            expected = np.linalg.inv(b)
-        got = np.asarray(ak.linalg.inv(ak.asarray(b)))
-        assert np.isnan(got[np.isnan(expected)]).all()
-        both = ~np.isnan(got) & ~np.isnan(expected)
-        np.testing.assert_allclose(got[both], expected[both], rtol=1e-10)
+            same_as_numpy(ak.linalg.inv(ak.asarray(b)), np.linalg.inv(b))
+            c = np.arange(4.0)
+            same_as_numpy(ak.linalg.solve(ak.asarray(b), ak.asarray(c)), np.linalg.solve(b, c))
+    for c in ([[nan, 1.0], [1.0, 1.0]], [[1.0, nan], [nan, 1.0]], [[1.0, 2.0], [nan, 4.0]]):
+        a = np.asarray(c)
+        x = ak.asarray(a)
+        assert _raises(lambda: ak.linalg.inv(x)) == numpy_raises(np.linalg.inv, a)  # noqa: B023
 
 
 def test_nan_in_x2_does_not_raise(driver):
@@ -264,18 +347,88 @@ def test_cholesky_regular_and_empty(driver):
 
 
 # ---------------------------------------------------------------------- convergence
-@pytest.mark.parametrize("fn", ["eig", "eigvals", "eigh", "eigvalsh", "svd", "svdvals", "pinv"])
-def test_no_convergence_is_a_linalg_error_or_nan(driver, fn):
-    """Where the backend reports that its solver failed, ``LinAlgError``; where it
-    reports nothing (JAX; TF's SVD), NaN.  Never the backend's own error type."""
-    x = ak.asarray([[nan, 1.0], [1.0, 1.0]])
-    try:
-        out = getattr(ak.linalg, fn)(x)
-    except ak.linalg.LinAlgError as e:
-        assert str(e).startswith(f"{fn}: ")
-    else:
-        values = out if isinstance(out, ak.Array) else out[0]
-        assert np.isnan(np.asarray(values)).any() or fn in ("eigh", "eigvalsh")
+_SVD = {
+    "svd": np.linalg.svd,
+    "svdvals": np.linalg.svdvals,
+    "pinv": np.linalg.pinv,
+    "matrix_rank": np.linalg.matrix_rank,
+    "matrix_norm": lambda a: np.linalg.matrix_norm(a, ord=2),
+}
+_EIG = {
+    "eig": np.linalg.eig,
+    "eigvals": np.linalg.eigvals,
+    "eigh": np.linalg.eigh,
+    "eigvalsh": np.linalg.eigvalsh,
+}
+
+
+def _non_finite(seed: int, count: int) -> list[np.ndarray]:
+    """Matrices of 1 to 5 rows and columns with NaN, inf or both in some entries."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for kind in range(count):
+        m, n = rng.integers(1, 6, 2)
+        a = rng.standard_normal((m, n))
+        mask = rng.random((m, n)) < 0.3
+        mask[rng.integers(m), rng.integers(n)] = True
+        a[mask] = rng.choice([[nan], [inf, -inf], [nan, inf]][kind % 3], int(mask.sum()))
+        out.append(a)
+    return out
+
+
+@pytest.mark.parametrize("fn", [*_SVD, *_EIG])
+def test_nan_and_inf_fail_where_numpy_fails(driver, fn):
+    """The SVD refuses NaN (LAPACK's gesdd checks), ``eig`` NaN and inf (NumPy checks);
+    ``eigh`` refuses some matrices with NaN or inf entries and not others, by its
+    arithmetic (NumPy decides those, and gives their values).  NumPy's SVD of a matrix
+    with inf entries and no NaN can loop forever (``svd``, ``pinv``): arraykit's results
+    are NaN there and NumPy is not asked."""
+    square = fn in _EIG
+    for a in _non_finite(7, 90):
+        if square:
+            a = a[: min(a.shape), : min(a.shape)]
+        x = ak.asarray(a)
+        f = getattr(ak.linalg, fn)
+        if fn == "matrix_norm":
+            f = lambda x: ak.linalg.matrix_norm(x, ord=2)  # noqa: E731
+        if fn in ("svd", "pinv") and not np.isnan(a).any():
+            values = f(x)
+            values = values if isinstance(values, ak.Array) else values[1]
+            assert np.isnan(np.asarray(values)).all()
+            continue
+        np_fn = {**_SVD, **_EIG}[fn]
+        refuses = numpy_raises(np_fn, a)
+        try:
+            out = f(x)
+        except ak.linalg.LinAlgError as e:
+            assert refuses, (fn, a)
+            assert str(e).startswith(f"{fn}: ")
+            continue
+        assert not refuses, (fn, a)
+        if fn in ("svdvals", "matrix_rank", "matrix_norm"):  # inf: NaN (rank 0), as NumPy's
+            with np.errstate(all="ignore"):
+                np.testing.assert_array_equal(np.asarray(out), np_fn(a))
+        if fn in ("eigh", "eigvalsh") and not np.isfinite(a).all():  # NumPy decided it
+            with np.errstate(all="ignore"):
+                expected = np_fn(a)
+            expected = expected if fn == "eigvalsh" else expected[0]
+            got = out if fn == "eigvalsh" else out[0]
+            np.testing.assert_array_equal(np.asarray(got), expected)
+
+
+def test_a_stack_names_the_first_matrix_numpy_refuses(driver):
+    a = np.stack(
+        [np.eye(3), [[1.0, inf, 0], [0, 1, 0], [0, 0, 1]], [[nan, 0, 0], [0, 1, 0], [0, 0, 1]]]
+    )
+    with pytest.raises(
+        ak.linalg.LinAlgError, match=r"^svdvals: the SVD did not converge on matrix 2"
+    ):
+        ak.linalg.svdvals(ak.asarray(a))
+    with pytest.raises(ak.linalg.LinAlgError, match=r"^eigvals: .* on matrix 1 of the stack"):
+        ak.linalg.eigvals(ak.asarray(a))
+    s = np.asarray(ak.linalg.svdvals(ak.asarray(a[:2])))  # inf: NaN, the others computed
+    np.testing.assert_array_equal(s[0], [1.0, 1.0, 1.0])
+    assert np.isnan(s[1]).all()
 
 
 def test_numpy_reference_raises_no_convergence():

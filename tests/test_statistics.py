@@ -224,6 +224,36 @@ def test_mean_var_std(driver, axis, keepdims):
             check(out, np.asarray(expected))
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_sum_mean_var_std_within_the_published_bound(driver, dtype):
+    # docs/guides/departures.md, "Casts and rounding": each backend adds in its own order
+    # (NumPy pairwise, XLA and Eigen in trees, Dask chunk by chunk), so the last bits may
+    # differ from NumPy's; every driver is within the bound of the exact value, as
+    # NumPy's pairwise sum is.  With u = eps / 2 and L = ceil(log2 n):
+    #   |sum - S| <= L u sum|x|,  |mean - M| <= L u mean|x| + u |M|,
+    #   |var - V| <= (L + 3) u V + n / (n - c) (L u mean|x|)**2, std from var.
+    rng = np.random.default_rng(11)
+    u = float(np.finfo(dtype).eps) / 2
+    sizes = [1000, 100_000, 1_000_000] if dtype == "float32" else [1000, 100_000]
+    for n in sizes:
+        log = math.ceil(math.log2(n))
+        for loc in (0.0, 3.0, 1000.0):
+            x = rng.normal(loc, 1.0, n).astype(dtype)
+            xd = x.astype(np.float64)
+            a = ak.asarray(x)
+            total, mag = math.fsum(xd), math.fsum(np.abs(xd))
+            exact_mean = total / n
+            assert abs(float(ak.sum(a)) - total) <= log * u * mag
+            assert abs(float(ak.mean(a)) - exact_mean) <= log * u * mag / n + u * abs(exact_mean)
+            for c in (0, 1):
+                v = math.fsum((xd - exact_mean) ** 2) / (n - c)
+                bound = (log + 3) * u * v + n / (n - c) * (log * u * mag / n) ** 2
+                assert abs(float(ak.var(a, correction=c)) - v) <= bound
+                assert abs(float(ak.std(a, correction=c)) - math.sqrt(v)) <= (
+                    bound / (2 * math.sqrt(v)) + u * math.sqrt(v)
+                )
+
+
 def test_float32_stays_float32(driver):
     x = ak.asarray(np.array([1.0, 2.0, 4.0], dtype=np.float32))
     for fn in (ak.mean, ak.var, ak.std, ak.sum, ak.max):

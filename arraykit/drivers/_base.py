@@ -104,7 +104,7 @@ BINARY_ELEMENTWISE: tuple[str, ...] = (
     "not_equal", "pow", "remainder", "subtract",
 )  # fmt: skip
 """``f(x1, x2)``: inputs of one dtype, broadcast together.  Comparisons return bool; the
-rest return the input dtype."""
+rest the input dtype.  ``maximum``/``minimum`` (``max``, ``min``, ``clip``): -0 < +0."""
 
 PRIMITIVES: tuple[str, ...] = (
     # runtime
@@ -177,11 +177,9 @@ class Transforms:
     Core (``arraykit/_transforms.py``) flattens the user's arguments, validates them,
     records dtypes and wraps/unwraps ``Array``s; every function a hook takes or returns
     works on *native* values only.  Core calls ``value_and_grad`` and ``jacobian`` only on
-    drivers whose ``capabilities.autodiff`` is true (else it raises a ``TypeError`` naming
-    the drivers that differentiate), so a driver without autodiff leaves them out; a
-    driver without a compiler or a vectoriser still provides ``jit`` and ``vmap`` as eager
-    stand-ins (run ``fn``; loop and stack).
-    """
+    drivers whose ``capabilities.autodiff`` is true, so a driver without autodiff leaves
+    them out; a driver without a compiler or a vectoriser still provides ``jit`` and
+    ``vmap`` as eager stand-ins (run ``fn``; loop and stack)."""
 
     def value_and_grad(
         self, fn: Callable[..., Any], argnums: tuple[int, ...], has_aux: bool
@@ -242,6 +240,10 @@ class Transforms:
         """``x``, a constant for the gradient hooks."""
         raise NotImplementedError
 
+    def traced(self, x: Any) -> bool:
+        """Whether the native ``x`` is a value being traced (a tracer, a symbolic tensor)."""
+        return False
+
     checks: bool = False
     """Whether ``jit``/``vmap`` take ``checked`` (``ak.jit(f, checked=True)``; core passes
     ``options["checked"]``, ``vmap(..., checked=True)`` to such drivers only): they trace
@@ -274,18 +276,16 @@ class Transforms:
         return guarded
 
     jit_traces_by_signature: bool = False
-    """Whether the callable ``jit`` returns traces ``fn`` again whenever the shapes or
-    dtypes of its non-static arguments change, caching per signature itself (JAX), and
-    never runs ``fn`` otherwise.  Core then also compiles ``f`` with no static argument:
-    positional natives in, a native or a tuple of natives out (its flat form)."""
+    """Whether ``jit``'s callable traces ``fn`` again whenever the shapes or dtypes of its
+    non-static arguments change, caching per signature itself (JAX).  Core then also
+    compiles ``f`` with positional natives in, natives out (its flat form)."""
 
     jit_arrays: Callable[..., Any] | None = None
     """Optional fast path of ``jit``, for a compiler that flattens arraykit arrays itself
     (JAX: ``Array`` is a registered pytree), saving core's Python flattening per call.
     ``jit_arrays(f, static_argnums, static_argnames)`` (the user's ``f`` on Arrays; the
-    static arguments as core completed them) returns ``call(args, kwargs)``,
-    which runs ``f`` compiled and returns its result, Arrays included, or returns
-    ``NOT_HANDLED`` without running anything when it cannot take these arguments: every
+    static arguments as core completed them) returns ``call(args, kwargs)``, which runs
+    ``f`` compiled (its result, Arrays included) or returns ``NOT_HANDLED``: every
     traced leaf must be an arraykit array of one driver with these hooks (a Python scalar
     or other constant among them takes core's general path, where constants are static),
     and ``f`` must return arraykit arrays only.  Core tries it once a call has shown the
@@ -386,7 +386,7 @@ class Driver:
     # to_device(x, device) -> x          (a copy on ``device``; ``x`` if already there)
     # strides_of(x) -> tuple[int, ...]   (mutable drivers: the value's byte strides, NumPy's)
     # to_scalar(x) -> bool | int | float | complex    (``x`` has exactly one element)
-    # astype(x, dtype) -> x              (a cast: C-style wrap for ints, NaN→int undefined)
+    # astype(x, dtype) -> x   (ints wrap; floats round once; float→int: _dtypes.saturation_bounds)
     # copy(x) -> x                       (a fresh value not sharing memory with ``x``)
     # dlpack(x, stream, max_version, dl_device, copy) -> PyCapsule
     # dlpack_device(x) -> tuple[int, int]
@@ -415,7 +415,7 @@ class Driver:
     # full(shape, fill_value, dtype, device) -> x    (fill_value: a Python scalar)
     # empty(shape, dtype, device) -> x               (contents unspecified)
     # eye(n_rows, n_cols, k, dtype, device) -> x
-    # linspace(start, stop, num, endpoint, dtype, device) -> x
+    # linspace(start, stop, num, endpoint, dtype, device) -> x   (NumPy's values, bit for bit)
     # tril(x, k) -> x; triu(x, k) -> x   (over the last two axes)
     #
     # ---------------------------------------------------------------- manipulation
@@ -473,28 +473,27 @@ class Driver:
     #     the result's dtype.  ``rtol`` is a native of the real dtype, or None.
     #     ``matrix_power``'s ``n`` is >= 0: core inverts through ``inv`` for ``n < 0``.
     #
-    #     Failures (the signals below).  Core raises ``ak.linalg.LinAlgError`` where NumPy
-    #     raises ``numpy.linalg.LinAlgError``; the rule is core's, telling is the driver's:
-    #     a primitive raises a ``LinAlgSignal`` (never its backend's own error) and core
-    #     words the error for the function the user called.
-    #     inv(x), solve(x1, x2): ``SingularMatrix`` when the LU factorisation with partial
-    #         pivoting of a matrix of the stack meets an exact zero pivot (LAPACK getrf's
-    #         ``info > 0``, what NumPy raises on).  Nothing else: a nearly singular matrix
-    #         returns what the backend computes (huge values), a NaN pivot is not zero (the
-    #         result holds NaN), and only ``x1`` of ``solve`` is checked.
-    #     cholesky(x, upper): ``NotPositiveDefinite`` when the factorisation meets a pivot
-    #         <= 0 (LAPACK potrf's ``info > 0``; a NaN pivot is not <= 0, as in OpenBLAS and
-    #         Eigen, so an ``x[..., 0, 0]`` of NaN never raises).
-    #     eig, eigvals, eigh, eigvalsh, svd, svdvals, pinv, matrix_norm: ``NoConvergence``
-    #         where the backend reports that its algorithm failed (LAPACK's ``info != 0``,
-    #         an error of the op); a backend that reports nothing returns what it computed.
-    #     ``index`` is the stack index of the first failing matrix (C order; ``()`` for a
-    #     single matrix), or None where the backend does not say.  Signals are raised
-    #     eagerly, on concrete values only: on traced values (inside ``jit``/``vmap``/
-    #     ``grad`` hooks) the result holds what the backend computes there (inf/NaN), or the
-    #     backend's error surfaces when the compiled program runs.  Keep the check within
-    #     the cost of the factorisation: compute the result from the factorisation the
-    #     check reads (LU, then triangular solves), or detect on the error path only.
+    #     Failures.  Core raises ``ak.linalg.LinAlgError`` where NumPy raises
+    #     ``numpy.linalg.LinAlgError``; the rule is core's (``_linalg_checks.py``): a
+    #     primitive never raises its backend's own error for one.
+    #     inv(x), solve(x1, x2), cholesky(x, upper) return ``(result, rcond)``.  ``rcond``
+    #         (natives, or NumPy arrays the driver computed on the host) tells core how
+    #         far each matrix is from failing: ``1 / (|x| |x^-1|)`` per matrix, or the
+    #         pair ``(pivots, size)``: the pivots of the driver's factorisation, ``|u_kk|``
+    #         of LU with partial pivoting or ``l_kk**2`` of Cholesky, shaped
+    #         ``(..., n)``, and ``|x|_F`` or ``max x_kk``; 0 or NaN where the backend's
+    #         factorisation broke down (a zero or NaN pivot, a refused matrix: the result
+    #         there may be anything).  Core lets NumPy decide (and compute) the matrices
+    #         near failure.  ``None`` (traced values; a driver whose failures are NumPy's
+    #         own): the driver raises ``SingularMatrix`` / ``NotPositiveDefinite`` itself.
+    #         ``cholesky`` reads the lower triangle (``upper``: the upper one, as NumPy),
+    #         ``eigh``/``eigvalsh`` the lower one; their gradients are that triangle's.
+    #     eig, eigvals, eigh, eigvalsh, svd, svdvals, pinv, matrix_norm (2, -2, "nuc"):
+    #         core never passes them a matrix with NaN or inf entries eagerly; traced, such
+    #         a matrix gives NaN.  Nor norms over no elements (core decides those).
+    #         ``NoConvergence`` where the backend reports that its algorithm failed.
+    #     ``index``: the stack index of the first failing matrix (C order; ``()`` for one
+    #     matrix), or None.  Traced, a backend's own error may surface as the program runs.
     #
     # ---------------------------------------------------------------- fft
     # fftn(x, s, axes, norm) -> x; ifftn(...)     (x complex; s, axes: equal-length tuples)

@@ -26,6 +26,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from ._accurate import by_inverse_log
+
 INF, NAN, PI = np.inf, np.nan, np.pi
 
 Rule = tuple[Any, Any, Any]  # (condition, real part, imaginary part)
@@ -348,17 +350,17 @@ def _as_if(f: Callable[[Any], Any], hyperbolic: Any, rotate_back: bool, o: Compl
     return kernel
 
 
-def _log_base(real_log: Callable[[Any], Any], base: float, log: Any, o: ComplexOps) -> Any:
+def _log_base(real_log: Callable[[Any], Any], base: int, log: Any, o: ComplexOps) -> Any:
     """The spec's complex ``log2``/``log10``: "as if implemented with the change of base
     formula", ``log(z) / log(base)``, part by part (a complex product would make
-    ``log2(0j)`` ``-inf + NaN j``)."""
-    k = 1.0 / np.log(base)
+    ``log2(0j)`` ``-inf + NaN j``), by ``1 / log(base)`` in two parts (``_accurate``)."""
 
     def kernel(x: Any) -> Any:
         if not o.is_complex(x):
             return real_log(x)
         w = log(x)
-        return o.complex(o.real(w) * k, o.imag(w) * k)
+        re, im = o.real(w), o.imag(w)
+        return o.complex(by_inverse_log(re, base, re.dtype), by_inverse_log(im, base, im.dtype))
 
     return kernel
 
@@ -366,7 +368,7 @@ def _log_base(real_log: Callable[[Any], Any], base: float, log: Any, o: ComplexO
 # The spec defines these complex functions' special cases by a formula (see _as_if).
 AS_IF = {"asin": ("asinh", True), "atan": ("atanh", True), "sin": ("sinh", True),
          "tan": ("tanh", True), "cos": ("cosh", False)}  # fmt: skip
-LOG_BASES = {"log2": 2.0, "log10": 10.0}
+LOG_BASES = {"log2": 2, "log10": 10}
 
 
 def with_special_cases(

@@ -7,13 +7,16 @@ shapes only) run per matrix: each matrix is rechunked into one chunk, the stack 
 keep their chunks, and the NumPy driver factorises the blocks (``_blocks.per_matrix``),
 so each matrix must fit one worker.  ``inv``, ``solve`` and ``cholesky`` compute (and
 persist) their result when called, so that a singular or indefinite matrix raises
-``LinAlgError`` at the call, naming the matrix, as on every driver; the eigenvalue and
-SVD functions stay lazy, and a matrix on which NumPy's solver does not converge gets
-NaN results (as on JAX, whose solvers report nothing).
+``LinAlgError`` at the call, naming the matrix, as on every driver: NumPy's own
+criterion, so they return no evidence for core to weigh (``rcond`` None).  The
+eigenvalue and SVD functions stay lazy: core computes one sum per matrix of their input
+first, to find NaN and inf entries (``_linalg_checks.nonfinite``), and a matrix on which
+NumPy's solver still does not converge gets NaN results.
 """
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import dask.array as da
@@ -21,6 +24,20 @@ import numpy as np
 
 from ... import _dtypes
 from ._blocks import elementwise, known, np_driver, per_matrix
+
+
+# The kernels of the functions that raise: module-level, so that Dask names their tasks by
+# pickling a reference, not the NumPy driver (a bound method's instance: most of a call).
+def _inv(b: np.ndarray) -> np.ndarray:
+    return np_driver().inv(b)[0]
+
+
+def _solve(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return np_driver().solve(a, b)[0]
+
+
+def _cholesky(b: np.ndarray, upper: bool) -> np.ndarray:
+    return np_driver().cholesky(b, upper)[0]
 
 
 def _complex(dt: np.dtype) -> np.dtype:
@@ -49,10 +66,10 @@ class Linalg:
         out = da.tensordot(x1, x2, axes=axes)
         return out if out.dtype == x1.dtype else out.astype(x1.dtype)
 
-    def cholesky(self, x: da.Array, upper: bool) -> da.Array:
+    def cholesky(self, x: da.Array, upper: bool) -> tuple[da.Array, None]:
         n = x.shape[-1]
-        fn = np_driver().cholesky
-        return per_matrix(lambda b: fn(b, upper), [x], [2], [((n, n), x.dtype)], signals=True)[0]
+        kernel = partial(_cholesky, upper=upper)
+        return per_matrix(kernel, [x], [2], [((n, n), x.dtype)], signals=True)[0], None
 
     def det(self, x: da.Array) -> da.Array:
         return per_matrix(np_driver().det, [x], [2], [((), x.dtype)])[0]
@@ -72,9 +89,9 @@ class Linalg:
     def eigvalsh(self, x: da.Array) -> da.Array:
         return per_matrix(np_driver().eigvalsh, [x], [2], [((x.shape[-1],), _real(x.dtype))])[0]
 
-    def inv(self, x: da.Array) -> da.Array:
+    def inv(self, x: da.Array) -> tuple[da.Array, None]:
         n = x.shape[-1]
-        return per_matrix(np_driver().inv, [x], [2], [((n, n), x.dtype)], signals=True)[0]
+        return per_matrix(_inv, [x], [2], [((n, n), x.dtype)], signals=True)[0], None
 
     def qr(self, x: da.Array, mode: str) -> tuple[da.Array, da.Array]:
         m, n = x.shape[-2:]
@@ -87,9 +104,9 @@ class Linalg:
         outs = [((), x.dtype), ((), _real(x.dtype))]
         return per_matrix(np_driver().slogdet, [x], [2], outs)
 
-    def solve(self, x1: da.Array, x2: da.Array) -> da.Array:
+    def solve(self, x1: da.Array, x2: da.Array) -> tuple[da.Array, None]:
         out = ((x2.shape[-2], x2.shape[-1]), x1.dtype)
-        return per_matrix(np_driver().solve, [x1, x2], [2, 2], [out], signals=True)[0]
+        return per_matrix(_solve, [x1, x2], [2, 2], [out], signals=True)[0], None
 
     def svd(self, x: da.Array, full_matrices: bool) -> tuple[da.Array, ...]:
         m, n = x.shape[-2:]

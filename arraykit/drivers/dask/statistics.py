@@ -37,12 +37,10 @@ class Statistics:
         return da.prod(x, axis=axes, dtype=dtype, keepdims=keepdims)
 
     def max(self, x: da.Array, axes: Any, keepdims: bool) -> da.Array:
-        empty = _empty_result(x, axes, keepdims)
-        return empty if empty is not None else da.max(x, axis=axes, keepdims=keepdims)
+        return _extremum("max", x, axes, keepdims)
 
     def min(self, x: da.Array, axes: Any, keepdims: bool) -> da.Array:
-        empty = _empty_result(x, axes, keepdims)
-        return empty if empty is not None else da.min(x, axis=axes, keepdims=keepdims)
+        return _extremum("min", x, axes, keepdims)
 
     def mean(self, x: da.Array, axes: Any, keepdims: bool) -> da.Array:
         with np.errstate(all="ignore"):
@@ -135,3 +133,14 @@ def _last(axis: int, out: np.ndarray, carry: np.ndarray | None) -> np.ndarray | 
     if out.shape[axis] == 0:
         return carry
     return out[(slice(None),) * axis + (slice(-1, None),)].copy()
+
+
+def _extremum(name: str, x: da.Array, axes: Any, keepdims: bool) -> da.Array:
+    """Dask's tree reduction with the NumPy driver's ``max``/``min`` for blocks and
+    combining (their order of signed zeros, -0 < +0, is associative: any tree agrees)."""
+    empty = _empty_result(x, axes, keepdims)
+    if empty is not None:
+        return empty
+    prim = getattr(np_driver(), name)
+    f = lambda b, axis, keepdims: prim(b, axis, keepdims)  # noqa: E731
+    return da.reduction(x, f, f, axis=axes, keepdims=keepdims, dtype=x.dtype, name=name)

@@ -22,6 +22,7 @@ from jax import lax
 
 from ... import _dtypes
 from ..._devices import Device
+from .casts import convert
 from .devices import TRACED
 from .kernels import KernelTable, compile_table, kernel_jit
 from .tracing import ArrayImpl
@@ -35,15 +36,28 @@ def _arange(start: Any, step: Any, n: int, dtype: np.dtype) -> Any:
         # Wrapping arithmetic in the target dtype is exact for every value in range.
         i = lax.convert_element_type(lax.iota(np.int64, n), dtype)
         return start + i * step
-    return lax.convert_element_type(start + step * lax.iota(start.dtype, n), dtype)
+    return convert(start + step * lax.iota(start.dtype, n), dtype)
 
 
 def _eye(n_rows: int, n_cols: int, k: int, dtype: np.dtype) -> Any:
     return jnp.eye(n_rows, n_cols, k, dtype=dtype)
 
 
-def _linspace(start: Any, stop: Any, num: int, endpoint: bool, dtype: np.dtype) -> Any:
-    return jnp.linspace(start, stop, num, endpoint=endpoint, dtype=start.dtype).astype(dtype)
+def _linspace_head(num: int, factor: Any, div: Any) -> Any:
+    """NumPy's ``linspace`` up to the sum (numpy/_core/function_base.py): ``i * step``, or
+    ``i / div * delta`` where ``step`` is 0.  The scalars come from the host as values, not
+    constants (XLA would turn ``/ div`` into ``* (1 / div)``), and the sum is a kernel of its
+    own (XLA would fuse it with the product into one multiply-add, rounding once where
+    NumPy rounds twice)."""
+    y = lax.convert_element_type(lax.iota(np.int64, num), factor.dtype)
+    return y * factor if div is None else y / div * factor
+
+
+def _linspace_tail(y: Any, start: Any, stop: Any, endpoint: bool, dtype: np.dtype) -> Any:
+    y = y + start
+    if endpoint and y.shape[0] > 1:
+        y = y.at[-1].set(stop)
+    return convert(y, dtype)
 
 
 def _wrapped(v: int, dtype: np.dtype) -> np.ndarray:
@@ -65,9 +79,10 @@ KERNELS: dict[str, Any] = compile_table(_TABLE)
 # Kernels of the methods below.
 _arange_jit = kernel_jit(_arange, static_argnums=(2, 3))
 _eye_jit = kernel_jit(_eye, static_argnums=(0, 1, 2, 3))
-_linspace_jit = kernel_jit(_linspace, static_argnums=(2, 3, 4))
+_linspace_head_jit = kernel_jit(_linspace_head, static_argnums=0)
+_linspace_tail_jit = kernel_jit(_linspace_tail, static_argnums=(3, 4))
 _copy = kernel_jit(lambda x: jnp.array(x, copy=True))
-_scalar_jit = kernel_jit(lambda v, dtype: lax.convert_element_type(v, dtype), static_argnums=1)
+_scalar_jit = kernel_jit(lambda v, dtype: convert(jnp.asarray(v), dtype), static_argnums=1)
 
 
 class Creation:
@@ -185,5 +200,15 @@ class Creation:
             self._check_dtype(device, dtype, "linspace")
         wide = _dtypes.complex128 if dtype.kind == "c" else _dtypes.float64
         work = dtype if wide in self._refused_on(device) else wide
-        args = (np.asarray(start, work), np.asarray(stop, work))
-        return self._place(_linspace_jit(*args, num, endpoint, dtype), device)
+        start, stop = np.asarray(start, work), np.asarray(stop, work)
+        div = (num - 1) if endpoint else num
+        with np.errstate(all="ignore"):
+            delta = stop - start
+            step = delta / div if div > 0 else None
+        if step is None:  # one point: NumPy's y * delta (its step is NaN)
+            y = _linspace_head_jit(num, delta, None)
+        elif step == 0:
+            y = _linspace_head_jit(num, delta, np.asarray(div, work))
+        else:
+            y = _linspace_head_jit(num, step, None)
+        return self._place(_linspace_tail_jit(y, start, stop, endpoint, dtype), device)

@@ -10,6 +10,7 @@ tables written once for every driver) over the ``jnp`` functions of ``_OPS``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import partial
 from types import SimpleNamespace
@@ -21,7 +22,9 @@ from jax import lax
 
 from ..._devices import Device
 from ..._dtypes import exact_powers
+from .. import _accurate
 from .._complex_cases import with_special_cases
+from .casts import convert
 from .devices import PROBED
 from .gradients import with_derivatives
 from .kernels import kernel_jit
@@ -57,35 +60,94 @@ def _sign(x: Any) -> Any:
     return out
 
 
-def _log1p(x: Any) -> Any:
-    if not jnp.iscomplexobj(x):
-        return jnp.log1p(x)
-    # XLA's complex log1p loses |1 + z| to underflow near z = -1 (log1p(-1 + 1e-155j)
-    # is -inf): log(hypot(1 + a, b)) there, log1p of the exact square away from it.
-    a, b = jnp.real(x), jnp.imag(x)
-    small = (jnp.abs(a) < 0.5) & (jnp.abs(b) < 0.5)
-    re = jnp.where(small, 0.5 * jnp.log1p(a * (2 + a) + b * b), jnp.log(jnp.hypot(1 + a, b)))
-    return lax.complex(re, jnp.arctan2(b, 1 + a))
+_E10 = math.exp(10)
 
 
-def _cosh(x: Any) -> Any:
-    if jnp.iscomplexobj(x):
-        return jnp.cosh(x)
+def _select(c: Any, x: Any, y: Any) -> Any:
+    """``jnp.where`` of operands of one shape, as the primitive: ``jnp.where`` is a nested
+    jit call in a trace (tests/test_jax_driver.py: ak code lowers as jnp code does)."""
+    x = x if hasattr(x, "dtype") else lax.full_like(y, x)
+    return lax.select(c, x, y if hasattr(y, "dtype") else lax.full_like(x, y))
+
+
+def _isinf(x: Any) -> Any:
+    return lax.abs(x) == np.inf  # jnp.isinf is a nested jit call too
+
+
+def _exp(x: Any) -> Any:
+    if x.dtype != jnp.float32:
+        return jnp.exp(x)
+    # XLA's float32 exp is 5 ulps off above 80 (1 below): exp(x - 10) * e**10 there (x - 10
+    # is exact in [64, 128)).
+    big = x > 80
+    return jnp.exp(x - _select(big, 10.0, jnp.zeros_like(x))) * _select(big, _E10, jnp.ones_like(x))
+
+
+def _exp_parts(x: Any) -> tuple[Any, Any]:
+    """``(big, e)``: ``e = exp(|x|)`` where it is finite (``big`` false), else ``exp(|x| -
+    10)`` (times e**10 it is finite where cosh is: ``|x| - 10`` is exact there)."""
+    a = jnp.abs(x)
+    big = a > float(np.log(np.finfo(x.dtype).max)) - 1
+    return big, _exp(a - _select(big, 10.0, jnp.zeros_like(a)))
+
+
+def _real_cosh(x: Any) -> Any:
     # XLA computes exp(x + log(1/2)) + exp(-x + log(1/2)): rounding x + log(1/2) costs
-    # |x|/2 ulp (25 ulp near float32's overflow).  exp(|x|/2) squared stays within 4 ulp.
-    h = jnp.exp(jnp.abs(x) / 2)
-    return (0.5 * h) * h + 0.5 / (h * h)
+    # |x|/2 ulp (25 ulp near float32's overflow).  e/2 + 1/(2e), e = exp(|x|), within 2.
+    big, e = _exp_parts(x)
+    return _select(big, (0.5 * e) * _E10, 0.5 * e + 0.5 / e)
 
 
-def _sinh(x: Any) -> Any:
-    if jnp.iscomplexobj(x):
-        return jnp.sinh(x)
-    # As _cosh (XLA: 24 ulp near the overflow); expm1 below 1 (odd as written, so -0.0
-    # and the gradient at 0 come out right without a copysign).
-    e = jnp.expm1(x)
-    h = jnp.exp(jnp.abs(x) / 2)
-    big = (0.5 * h) * h - 0.5 / (h * h)
-    return jnp.where(jnp.abs(x) < 1, 0.5 * (e + e / (e + 1)), jnp.where(x < 0, -big, big))
+def _real_sinh(x: Any) -> Any:
+    # As _real_cosh (XLA: 24 ulp near the overflow; 6 ulps below 1, where the Taylor
+    # series, odd as written, is within 1: -0.0 and the gradient at 0 come out right).
+    big, e = _exp_parts(x)
+    out = _select(big, (0.5 * e) * _E10, 0.5 * e - 0.5 / e)
+    out = _select(x < 0, -out, out)
+    small = jnp.abs(x) < 1
+    t = _select(small, x, 0.0)
+    t2 = t * t
+    terms = 10 if x.dtype == jnp.float64 else 6  # 1/(2n+1)! below the dtype's eps/2
+    series = jnp.zeros_like(t)
+    for n in range(terms, 0, -1):
+        series = (series + 1 / math.factorial(2 * n + 1)) * t2
+    return _select(small, t + t * series, out)
+
+
+# The native functions of the formulas written once in the contract (``_accurate``):
+# XLA's float64 log1p was 128 ulps off near -0.41, its float32 expm1 5, its float64 tanh
+# 6 near saturation (the other dtypes keep XLA's kernels, within their bounds); its
+# complex cosh, sinh, tan and tanh lose whole parts to cancellation (sinh(1e-8 + 1e-8j)
+# had a zero real part), its complex log 122 ulps near |z| = 0.77.
+_REAL = SimpleNamespace(
+    where=_select, abs=jnp.abs, exp=_exp, log=jnp.log, tanh=jnp.tanh,
+    minimum=jnp.minimum, isinf=_isinf,
+)  # fmt: skip
+_CPLX = SimpleNamespace(
+    **vars(_REAL), real=jnp.real, imag=jnp.imag, complex=lax.complex, sin=jnp.sin,
+    cos=jnp.cos, sinh=_real_sinh, cosh=_real_cosh, hypot=jnp.hypot, atan2=jnp.arctan2,
+    expm1=lambda x: _accurate.expm1(x, _REAL), log1p=lambda x: _accurate.log1p(x, _REAL),
+    finfo=lambda x: np.finfo(x.dtype),
+)  # fmt: skip
+
+
+def _accurate_pair(name: str, real_dtypes: tuple[type, ...] = ()) -> Callable[[Any], Any]:
+    """The contract's formula ``name`` for the real dtypes in ``real_dtypes`` (XLA's kernel
+    for the others, within the bound), ``c<name>`` for complex dtypes."""
+    real, cplx = getattr(_accurate, name, None), getattr(_accurate, "c" + name)
+    native = _REAL_KERNELS.get(name, getattr(jnp, name))
+
+    def f(x: Any) -> Any:
+        if jnp.iscomplexobj(x):
+            return cplx(x, _CPLX)
+        if real is not None and x.dtype in real_dtypes:
+            return real(x, _REAL)
+        return native(x)
+
+    return f
+
+
+_REAL_KERNELS = {"cosh": _real_cosh, "sinh": _real_sinh}
 
 
 def _atanh(x: Any) -> Any:
@@ -94,7 +156,7 @@ def _atanh(x: Any) -> Any:
 
     # XLA's float64 atanh is 129 ulp off near +-0.41; log1p(2|x| / (1 - |x|)) / 2 is 3.
     def half(t: Any) -> Any:
-        return 0.5 * jnp.log1p(2 * t / (1 - t))
+        return 0.5 * _accurate.log1p(2 * t / (1 - t), _REAL)
 
     return jnp.where(x < 0, -half(-x), half(x))
 
@@ -129,14 +191,22 @@ def _divide(x1: Any, x2: Any) -> Any:
 
 
 def _floor_divide(x1: Any, x2: Any) -> Any:
+    x1, x2 = jnp.broadcast_arrays(x1, x2)
     out = jnp.floor_divide(x1, x2)
     if not jnp.issubdtype(x1.dtype, jnp.floating):
         # Integer division by zero gives 0, as NumPy and the other drivers do (XLA: -1).
         return jnp.where(x2 == 0, jnp.zeros_like(out), out)
     # The spec's floor(x1 / x2) where a zero or an infinity is involved (signed zeros,
-    # infinities); jnp's Python-style divmod elsewhere.
+    # infinities); elsewhere NumPy's npy_divmod, as the TF driver: jnp's quotient was 2
+    # ulps off it (floor_divide(-1.2652783e34, -1.7525137e27) gave 7219792, not 7219791).
     special = ~(jnp.isfinite(x1) & jnp.isfinite(x2)) | (x1 == 0) | (x2 == 0)
-    return jnp.where(special, jnp.floor(x1 / x2), out)
+    mod = lax.rem(x1, x2)  # C's fmod: exact
+    div = _divide(x1 - mod, x2)
+    div = jnp.where((mod != 0) & ((x2 < 0) != (mod < 0)), div - 1, div)
+    fl = jnp.floor(div)
+    fl = jnp.where(div - fl > 0.5, fl + 1, fl)
+    fl = jnp.where(div == 0, jnp.copysign(jnp.zeros_like(div), x1 / x2), fl)
+    return jnp.where(special, jnp.floor(x1 / x2), fl)
 
 
 def _remainder(x1: Any, x2: Any) -> Any:
@@ -153,6 +223,12 @@ def _pow(x1: Any, x2: Any) -> Any:
     out = jnp.power(x1, x2)
     if not jnp.iscomplexobj(out):
         return out
+    # XLA's general complex power overflows where |x1|**re(x2) does, whatever the result:
+    # exp(x2 * log(x1)) for finite non-zero x1 (special values stay jnp.power's).
+    x1 = jnp.asarray(x1, out.dtype)
+    finite = jnp.isfinite(x1) & (x1 != 0) & jnp.isfinite(x2)
+    general = jnp.exp(x2 * _accurate.clog(jnp.where(finite, x1, 1), _CPLX))
+    out = jnp.where(finite, general, out)
     re = jnp.real(x2)
     n = jnp.round(re)
     use = (re == n) & (jnp.imag(x2) == 0) & (jnp.abs(n) < 100) & jnp.isfinite(x1) & (x1 != 0)
@@ -161,6 +237,9 @@ def _pow(x1: Any, x2: Any) -> Any:
     for i in range(7):  # |n| < 100 < 2**7; NumPy's order of products
         acc = jnp.where((m >> i) & 1 == 1, acc * p, acc)
         p = p * p
+    # where a product nears the subnormals (flushed on CPU), the general path
+    fi = np.finfo(jnp.real(acc).dtype)
+    use &= jnp.maximum(jnp.abs(acc.real), jnp.abs(acc.imag)) > fi.smallest_normal * fi.eps**-1
     acc = jnp.where(n < 0, 1 / acc, acc)
     return jnp.where(use & jnp.isfinite(acc), acc, out)  # overflow: the general path
 
@@ -185,15 +264,17 @@ def _exact_powers(log: Callable[[Any], Any], base: int) -> Callable[[Any], Any]:
 _UNARY: dict[str, Callable[[Any], Any]] = {
     "abs": _abs, "acos": jnp.arccos, "acosh": jnp.arccosh, "asin": jnp.arcsin,
     "asinh": jnp.arcsinh, "atan": jnp.arctan, "atanh": _atanh,
-    "bitwise_invert": jnp.invert, "ceil": jnp.ceil, "conj": jnp.conj, "cos": jnp.cos,
-    "cosh": _cosh, "exp": jnp.exp, "expm1": jnp.expm1, "floor": jnp.floor,
+    "bitwise_invert": jnp.invert, "ceil": jnp.ceil, "conj": jnp.conj,
+    "cos": _accurate_pair("cos"), "cosh": _accurate_pair("cosh"), "exp": _exp,
+    "expm1": _accurate_pair("expm1", (jnp.float32,)), "floor": jnp.floor,
     "imag": _imag, "isfinite": jnp.isfinite, "isinf": jnp.isinf, "isnan": jnp.isnan,
-    "log": jnp.log, "log1p": _log1p, "log2": _exact_powers(jnp.log2, 2),
-    "log10": _exact_powers(jnp.log10, 10),
+    "log": _accurate_pair("log"), "log1p": _accurate_pair("log1p", (jnp.float64,)),
+    "log2": _exact_powers(jnp.log2, 2), "log10": _exact_powers(jnp.log10, 10),
     "logical_not": jnp.logical_not, "negative": jnp.negative, "real": _real,
     "reciprocal": jnp.reciprocal, "round": _round, "sign": _sign,
-    "signbit": jnp.signbit, "sin": jnp.sin, "sinh": _sinh, "square": _square,
-    "sqrt": jnp.sqrt, "tan": jnp.tan, "tanh": jnp.tanh, "trunc": jnp.trunc,
+    "signbit": jnp.signbit, "sin": _accurate_pair("sin"), "sinh": _accurate_pair("sinh"),
+    "square": _square, "sqrt": jnp.sqrt, "tan": _accurate_pair("tan"),
+    "tanh": _accurate_pair("tanh", (jnp.float64,)), "trunc": jnp.trunc,
 }  # fmt: skip
 
 _BINARY: dict[str, Callable[[Any, Any], Any]] = {
@@ -246,7 +327,7 @@ def _astype(x: Any, dtype: np.dtype) -> Any:
         return x != 0
     if jnp.iscomplexobj(x) and not jnp.issubdtype(dtype, jnp.complexfloating):
         x = jnp.real(x)
-    return lax.convert_element_type(x, dtype)
+    return convert(x, dtype)
 
 
 class Elementwise:

@@ -4,21 +4,25 @@ the native fast path of core's composite ``vecdot``.
 Products ask for ``HIGHEST`` precision: exact float32 on GPU and TPU too, where XLA's
 default would use TF32 or bfloat16 passes.  Every primitive is a kernel bound as it is,
 except ``eig`` and ``eigvals``: JAX computes non-symmetric eigen-decompositions on the
-CPU only, and elsewhere they raise an error saying so; and ``inv``, ``solve`` and
-``cholesky``, which check their result (the contract's failures).
+CPU only, and elsewhere they raise an error saying so; ``inv``, ``solve`` and
+``cholesky``, which return the contract's evidence with their result; and ``eigh``,
+``eigvalsh`` and ``cholesky``, which read one triangle.
 
 ``jax.numpy`` reports no failure: a singular matrix gives inf/NaN, a Cholesky factor
-that fails is NaN.  So these kernels also return one flag per matrix, read on the host
-when the values are concrete (the call then waits for its result) and dropped by XLA
-when traced.  ``inv`` and ``solve`` compute their result from the LU factorisation whose
-diagonal the flag reads, as ``jax.numpy`` does (``stop_gradient``-ed factors inside
-``custom_linear_solve``, so gradients reuse them): one factorisation, as before.
-``cholesky``'s flag reads the factor itself: LAPACK's and cuSOLVER's ``info > 0``
-becomes a NaN factor in JAX, ``L[0, 0]`` included, while a successful one has
-``L[0, 0] = sqrt(x[0, 0]) > 0``; a NaN ``x[0, 0]`` gives NaN without a failure.
-Non-symmetric and symmetric eigensolvers and the SVD report nothing either; JAX fills
-their results with NaN where LAPACK fails, which cannot be told from NaN input, so they
-stay unchecked (no cost added).
+that fails is NaN.  So these kernels also return the contract's evidence, the pivots of
+their factorisation and the matrix's size, which core reads on the host when the values
+are concrete (the call then waits for its result) and XLA drops when traced.  ``inv``
+and ``solve`` compute their result from the LU factorisation whose pivots they return
+(``|u_kk|``, and ``|x|_F``), as ``jax.numpy`` does (``stop_gradient``-ed factors inside
+``custom_linear_solve``, so gradients reuse them): one factorisation.  ``cholesky``
+returns ``l_kk**2`` and ``max x_kk``: LAPACK's and cuSOLVER's ``info > 0`` becomes a NaN
+factor in JAX, so a failure's pivots are NaN.
+
+``jnp.linalg.eigh`` and ``cholesky`` symmetrize their input, ``(x + x^H) / 2``, where
+NumPy reads one triangle: the kernels build the Hermitian matrix of that triangle
+(``_hermitian``) and factor it as it is, which also makes the gradient that of the
+triangle alone.  The eigensolvers and the SVD report nothing either: core finds the
+matrices with NaN or inf entries before calling them.
 """
 
 from __future__ import annotations
@@ -32,10 +36,8 @@ from jax import lax
 
 from ... import _dtypes
 from ..._devices import Device
-from .._base import LinAlgSignal, NotPositiveDefinite, SingularMatrix, first_failing
 from .gradients import abs_
 from .kernels import HIGHEST, KernelTable, compile_table, kernel_jit
-from .tracing import ArrayImpl
 
 
 def _matmul(x1: Any, x2: Any) -> Any:
@@ -60,9 +62,31 @@ def _svd(x: Any, full_matrices: bool) -> tuple[Any, Any, Any]:
     return u, s, vh
 
 
+def _hermitian(x: Any, upper: bool = False) -> Any:
+    """The Hermitian matrix of ``x``'s lower triangle (``upper``: its upper one), as
+    LAPACK reads it: the diagonal's imaginary part is dropped.  Differentiated, the other
+    triangle has gradient 0 and each entry of this one counts twice."""
+    strict = jnp.triu(x, 1) if upper else jnp.tril(x, -1)
+    diag = jnp.real(jnp.diagonal(x, axis1=-2, axis2=-1)).astype(x.dtype)
+    return (
+        strict
+        + jnp.conj(jnp.swapaxes(strict, -1, -2))
+        + diag[..., None] * jnp.eye(x.shape[-1], dtype=x.dtype)
+    )
+
+
 def _eigh(x: Any) -> tuple[Any, Any]:
-    w, v = jnp.linalg.eigh(x)
-    return w, v
+    """The eigen-decomposition of the Hermitian matrix of ``x``'s lower triangle; NaN for
+    a matrix with NaN or inf entries there (LAPACK returns what its arithmetic gave:
+    core decides such matrices eagerly, so this is what a traced call gives)."""
+    h = _hermitian(x)
+    bad = ~jnp.all(jnp.isfinite(h), axis=(-2, -1))
+    w, v = jnp.linalg.eigh(jnp.where(bad[..., None, None], 0, h), symmetrize_input=False)
+    return jnp.where(bad[..., None], jnp.nan, w), jnp.where(bad[..., None, None], jnp.nan, v)
+
+
+def _eigvalsh(x: Any) -> Any:
+    return _eigh(x)[0] if x.shape[-1] else jnp.linalg.eigvalsh(x)
 
 
 def _slogdet(x: Any) -> tuple[Any, Any]:
@@ -85,18 +109,23 @@ def _lu_solve(lu: Any, perm: Any, b: Any, transpose: bool) -> Any:
     return jnp.take_along_axis(x, jnp.argsort(perm, axis=-1)[..., :, None], axis=-2)
 
 
+def _frobenius(a: Any) -> Any:
+    return jnp.sqrt(jnp.sum(jnp.real(a * jnp.conj(a)), axis=(-2, -1)))
+
+
 def _solve(a: Any, b: Any) -> tuple[Any, Any]:
-    """``(a^-1 b, singular)``: ``singular`` flags each matrix of ``a`` whose LU has an
-    exact zero pivot (getrf's ``info > 0``).  ``b`` is ``(..., n, k)`` with ``a``'s stack."""
+    """``(a^-1 b, (pivots, size))``: the contract's evidence, ``|u_kk|`` of ``a``'s LU
+    (0 for an exact zero pivot, getrf's ``info > 0``; NaN for NaN entries) and ``|a|_F``.
+    ``b`` is ``(..., n, k)`` with ``a``'s stack."""
     lu, _, perm = lax.linalg.lu(lax.stop_gradient(a))
-    singular = jnp.any(jnp.diagonal(lu, axis1=-2, axis2=-1) == 0, axis=-1)
+    pivots = jnp.abs(jnp.diagonal(lu, axis1=-2, axis2=-1))
     out = lax.custom_linear_solve(
         lambda v: jnp.matmul(a, v, precision=HIGHEST),
         b,
         solve=lambda _, v: _lu_solve(lu, perm, v, False),
         transpose_solve=lambda _, v: _lu_solve(lu, perm, v, True),
     )
-    return out, singular
+    return out, (pivots, _frobenius(lax.stop_gradient(a)))
 
 
 def _inv(a: Any) -> tuple[Any, Any]:
@@ -104,13 +133,15 @@ def _inv(a: Any) -> tuple[Any, Any]:
 
 
 def _cholesky(x: Any, upper: bool) -> tuple[Any, Any]:
-    """``(factor, failed)``: ``failed`` flags each matrix whose factorisation met a pivot
-    <= 0, which JAX turns into a NaN factor (see the module docstring)."""
-    factor = jnp.linalg.cholesky(x, upper=upper)
-    if x.shape[-1] == 0:
-        return factor, jnp.zeros(x.shape[:-2], bool)
-    l00, x00 = jnp.real(factor[..., 0, 0]), jnp.real(x[..., 0, 0])
-    return factor, ~(l00 > 0) & ~jnp.isnan(x00)
+    """``(factor, (pivots, size))`` of the Hermitian matrix of ``x``'s lower triangle
+    (``upper``: its upper one, and the upper factor): the contract's evidence,
+    ``l_kk**2`` (NaN where the factorisation met a pivot <= 0: JAX's factor is NaN
+    there) and ``max x_kk``."""
+    low = lax.linalg.cholesky(_hermitian(x, upper), symmetrize_input=False)
+    factor = jnp.conj(jnp.swapaxes(low, -1, -2)) if upper else low
+    d = lax.stop_gradient(jnp.real(jnp.diagonal(low, axis1=-2, axis2=-1)))
+    diag = lax.stop_gradient(jnp.real(jnp.diagonal(x, axis1=-2, axis2=-1)))
+    return factor, (d * d, jnp.max(diag, axis=-1, initial=-jnp.inf))
 
 
 def _vector_norm(x: Any, axes: Any, kd: bool, ord: Any) -> Any:
@@ -134,7 +165,7 @@ _TABLE: KernelTable = {
     "tensordot": (_tensordot, (2,)),
     "det": (jnp.linalg.det, ()),
     "eigh": (_eigh, ()),
-    "eigvalsh": (jnp.linalg.eigvalsh, ()),
+    "eigvalsh": (_eigvalsh, ()),
     "qr": (_qr, (1,)),
     "slogdet": (_slogdet, ()),
     "svd": (_svd, (1,)),
@@ -155,16 +186,6 @@ KERNELS: dict[str, Any] = compile_table(_TABLE)
 _inv_kernel = kernel_jit(_inv)
 _solve_kernel = kernel_jit(_solve)
 _cholesky_kernel = kernel_jit(_cholesky, static_argnums=(1,))
-
-
-def _checked(out: Any, failed: Any, signal: type[LinAlgSignal]) -> Any:
-    """``out``, or ``signal`` for the first matrix flagged in ``failed`` when the flags
-    are concrete (reading them waits for the kernel); traced, ``out`` as it is."""
-    if failed.__class__ is ArrayImpl:
-        flags = np.asarray(failed)  # NumPy's 0-d ``any()`` costs more than the rest
-        if flags.item() if flags.ndim == 0 else np.logical_or.reduce(flags, axis=None):
-            raise signal(first_failing(flags))
-    return out
 
 
 def _complex_of(dtype: Any) -> Any:
@@ -191,19 +212,14 @@ def _eigvals(x: Any) -> Any:
 
 class Linalg:
     """``eig`` and ``eigvals``, with an error that says where JAX cannot run them;
-    ``inv``, ``solve`` and ``cholesky``, which check their result."""
+    ``inv``, ``solve`` and ``cholesky``, which return ``(result, rcond)``."""
 
     # From JAXDriver's other parts (devices.py).
     device_of: Callable[[Any], Device]
 
-    def inv(self, x: Any) -> Any:
-        return _checked(*_inv_kernel(x), SingularMatrix)
-
-    def solve(self, x1: Any, x2: Any) -> Any:
-        return _checked(*_solve_kernel(x1, x2), SingularMatrix)
-
-    def cholesky(self, x: Any, upper: bool) -> Any:
-        return _checked(*_cholesky_kernel(x, upper), NotPositiveDefinite)
+    inv = staticmethod(_inv_kernel)
+    solve = staticmethod(_solve_kernel)
+    cholesky = staticmethod(_cholesky_kernel)
 
     def eig(self, x: Any) -> tuple[Any, Any]:
         return self._cpu_only(_eig, x, "eig")

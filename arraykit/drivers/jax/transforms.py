@@ -253,3 +253,6 @@ class JAXTransforms(Transforms):
 
     def stop_gradient(self, x: Any) -> Any:
         return lax.stop_gradient(x)
+
+    def traced(self, x: Any) -> bool:
+        return isinstance(x, jax.core.Tracer)

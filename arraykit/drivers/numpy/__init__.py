@@ -18,6 +18,7 @@ import numpy as np
 from ... import _dtypes
 from ..._devices import Device
 from .._base import Capabilities, Driver
+from . import casts, extrema
 from .creation import Creation
 from .elementwise import Elementwise, install_ufuncs
 from .fft import FFT
@@ -66,6 +67,7 @@ class NumPyDriver(
     def __init__(self) -> None:
         # Ufunc primitives as instance attributes: one attribute lookup, no bound method.
         install_ufuncs(self)
+        self.maximum, self.minimum = extrema.maximum, extrema.minimum  # -0 < +0
         super().__init__()
 
     # ------------------------------------------------------------------ runtime
@@ -94,6 +96,8 @@ class NumPyDriver(
         return x.item()
 
     def astype(self, x: np.ndarray, dtype: np.dtype) -> np.ndarray:
+        if dtype.kind in "iu" and x.dtype.kind == "f":
+            return casts.float_to_int(x, dtype)  # saturating, NaN to 0
         return x.astype(dtype)
 
     def copy(self, x: np.ndarray) -> np.ndarray:

@@ -9,9 +9,14 @@ a NumPy scalar, or leaves a result platform-defined.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
+
+from .. import _accurate
+from .._accurate import by_inverse_log
+from . import extrema
 
 UFUNCS: dict[str, np.ufunc] = {
     "abs": np.abs, "acos": np.arccos, "acosh": np.arccosh, "asin": np.arcsin,
@@ -19,10 +24,9 @@ UFUNCS: dict[str, np.ufunc] = {
     "bitwise_invert": np.invert, "ceil": np.ceil, "conj": np.conjugate, "cos": np.cos,
     "cosh": np.cosh, "exp": np.exp, "floor": np.floor,
     "isfinite": np.isfinite, "isinf": np.isinf, "isnan": np.isnan, "log": np.log,
-    "log1p": np.log1p,
     "logical_not": np.logical_not, "negative": np.negative,
     "signbit": np.signbit, "sin": np.sin, "sinh": np.sinh, "square": np.square,
-    "sqrt": np.sqrt, "tan": np.tan, "trunc": np.trunc,
+    "sqrt": np.sqrt, "trunc": np.trunc,
     "add": np.add, "atan2": np.arctan2, "bitwise_and": np.bitwise_and,
     "bitwise_or": np.bitwise_or, "bitwise_xor": np.bitwise_xor, "copysign": np.copysign,
     "divide": np.divide, "equal": np.equal,
@@ -52,23 +56,49 @@ def _ufunc2(f: np.ufunc) -> Any:
     return prim
 
 
+def _log1p(x: np.ndarray) -> np.ndarray:
+    if x.dtype.kind != "c":
+        return np.log1p(x, out=...)
+    # NumPy's complex log1p is log(1 + z): log1p(1e-20j) is 0 + 1e-20j, not 5e-41 + 1e-20j;
+    # the contract's formula (its special cases are NumPy's: C99's clog)
+    with np.errstate(all="ignore"):
+        out = _accurate.clog1p(x, _OPS).astype(x.dtype)
+        bad = ~np.isfinite(x)
+        if bad.any():
+            out[bad] = np.log1p(x[bad])
+    return out
+
+
+def _tan(x: np.ndarray) -> np.ndarray:
+    out = np.tan(x, out=...)
+    if x.dtype.kind == "c":  # -1j * tanh(1j * x): as tanh beyond |im(x)| = 1
+        far = (np.abs(x.imag) >= 1) & np.isfinite(x)
+        if far.any():
+            with np.errstate(all="ignore"):
+                re, im = _accurate.ctanh_far(-x.imag[far], x.real[far], _OPS)
+            out[far] = _complex(im, -re, x.dtype)
+    return out
+
+
 def install_ufuncs(driver: object) -> None:
     """Set every primitive of ``UFUNCS`` on ``driver`` as an instance attribute: a plain
-    function, so a call costs one attribute lookup and no bound-method creation."""
+    function, so a call costs one attribute lookup and no bound-method creation; so are
+    ``log1p`` and ``tan``, NumPy's ufuncs but for complex input."""
     for prim_name, uf in UFUNCS.items():
         setattr(driver, prim_name, (_ufunc1 if uf.nin == 1 else _ufunc2)(uf))
+    driver.log1p, driver.tan = _log1p, _tan  # type: ignore[attr-defined]
 
 
-def _log_base(x: np.ndarray, real_log: np.ufunc, base: float) -> np.ndarray:
+def _log_base(x: np.ndarray, real_log: np.ufunc, base: int) -> np.ndarray:
     if x.dtype.kind != "c":
         return real_log(x, out=...)
     # The spec: complex special cases "as if implemented with the change of base formula"
     # log(z) / log(base), part by part (NumPy's log2(0j) is -inf + NaN j)
     with np.errstate(all="ignore"):
         w = np.log(x)
-    k = w.real.dtype.type(1.0 / np.log(base))
-    out = np.empty_like(w)
-    out.real, out.imag = w.real * k, w.imag * k
+        out = np.empty_like(w)
+        out.real = by_inverse_log(w.real, base, w.real.dtype)
+        out.imag = by_inverse_log(w.imag, base, w.imag.dtype)
     return out
 
 
@@ -76,10 +106,10 @@ class Elementwise:
     """The elementwise primitives that are not a plain ufunc call."""
 
     def log2(self, x: np.ndarray) -> np.ndarray:
-        return _log_base(x, np.log2, 2.0)
+        return _log_base(x, np.log2, 2)
 
     def log10(self, x: np.ndarray) -> np.ndarray:
-        return _log_base(x, np.log10, 10.0)
+        return _log_base(x, np.log10, 10)
 
     def sign(self, x: np.ndarray) -> np.ndarray:
         out = np.sign(x, out=...)
@@ -120,6 +150,12 @@ class Elementwise:
     def tanh(self, x: np.ndarray) -> np.ndarray:
         out = np.tanh(x, out=...)
         if x.dtype.kind == "c":
+            # C99's formula (NumPy's) is 6 ulps off beyond |re(x)| = 1: the contract's there
+            far = (np.abs(x.real) >= 1) & np.isfinite(x)
+            if far.any():
+                with np.errstate(all="ignore"):
+                    re, im = _accurate.ctanh_far(x.real[far], x.imag[far], _OPS)
+                out[far] = _complex(re, im, x.dtype)
             # tanh(+-inf + bj) = +-1 + 0j*sign(b) for finite b (spec); NumPy gets the sign of
             # the zero imaginary part wrong.
             a, b = x.real, x.imag
@@ -164,17 +200,22 @@ class Elementwise:
         return out
 
     def clip(self, x: np.ndarray, min: Any, max: Any) -> np.ndarray:
-        out = x
-        if min is not None:
-            out = np.maximum(out, min, out=...)
-        if max is not None:
-            out = np.minimum(out, max, out=...)
-        return out.copy() if out is x else out
+        return extrema.clip(x, min, max)  # maximum, then minimum, with -0 < +0
 
     def complex(self, re: np.ndarray, im: np.ndarray) -> np.ndarray:
         out = np.empty(np.broadcast_shapes(re.shape, im.shape), np.result_type(re, np.complex64))
         out.real, out.imag = re, im
         return out
+
+
+_OPS = SimpleNamespace(
+    where=np.where, abs=np.abs, exp=np.exp, log=np.log, tanh=np.tanh, minimum=np.minimum,
+    isinf=np.isinf, real=np.real, imag=np.imag, complex=lambda re, im: _complex(
+        re, im, np.result_type(re, np.complex64)), sin=np.sin, cos=np.cos, sinh=np.sinh,
+    cosh=np.cosh, expm1=np.expm1, log1p=np.log1p, hypot=np.hypot, atan2=np.arctan2,
+    finfo=lambda x: np.finfo(x.dtype),
+)  # fmt: skip
+"""NumPy's functions for the contract's formulas (``drivers/_accurate.py``)."""
 
 
 def _operands(x1: Any, x2: Any) -> tuple[np.ndarray, np.ndarray]:

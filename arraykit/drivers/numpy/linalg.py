@@ -8,7 +8,8 @@ is real (the contract: complex always), the result is converted.
 NumPy's ``LinAlgError`` is the contract's failure criterion itself (LAPACK's ``info``):
 it becomes the contract's signal, and only then, on the error path, is each matrix of
 the stack factorised again alone to find the first that fails.  The successful path
-costs nothing more.
+costs nothing more, and ``inv``, ``solve`` and ``cholesky`` return no evidence for core
+to weigh (``rcond`` None): their failures are NumPy's own.
 """
 
 from __future__ import annotations
@@ -47,11 +48,12 @@ class Linalg:
     def tensordot(self, x1: np.ndarray, x2: np.ndarray, axes: Any) -> np.ndarray:
         return as_ndarray(np.tensordot(x1, x2, axes=axes))
 
-    def cholesky(self, x: np.ndarray, upper: bool) -> np.ndarray:
+    def cholesky(self, x: np.ndarray, upper: bool) -> tuple[np.ndarray, None]:
         try:
-            return np.linalg.cholesky(x, upper=upper)
+            return np.linalg.cholesky(x, upper=upper), None
         except _LinAlgError:
-            raise _signal(NotPositiveDefinite, np.linalg.cholesky, x) from None
+            fn = np.linalg.cholesky
+            raise _signal(NotPositiveDefinite, lambda a: fn(a, upper=upper), x) from None
 
     def det(self, x: np.ndarray) -> np.ndarray:
         return as_ndarray(np.linalg.det(x))
@@ -83,9 +85,9 @@ class Linalg:
         except _LinAlgError:
             raise _signal(NoConvergence, np.linalg.eigvalsh, x) from None
 
-    def inv(self, x: np.ndarray) -> np.ndarray:
+    def inv(self, x: np.ndarray) -> tuple[np.ndarray, None]:
         try:
-            return np.linalg.inv(x)
+            return np.linalg.inv(x), None
         except _LinAlgError:
             raise _signal(SingularMatrix, np.linalg.inv, x) from None
 
@@ -96,9 +98,9 @@ class Linalg:
         s, ld = np.linalg.slogdet(x)
         return as_ndarray(s), as_ndarray(ld)
 
-    def solve(self, x1: np.ndarray, x2: np.ndarray) -> np.ndarray:
+    def solve(self, x1: np.ndarray, x2: np.ndarray) -> tuple[np.ndarray, None]:
         try:
-            return np.linalg.solve(x1, x2)
+            return np.linalg.solve(x1, x2), None
         except _LinAlgError:  # only x1 decides (getrf's info)
             raise _signal(SingularMatrix, np.linalg.inv, x1) from None
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from . import extrema
 from ._common import as_ndarray
 
 
@@ -24,10 +25,10 @@ class Statistics:
         return as_ndarray(np.prod(x, axis=axes, dtype=dtype, keepdims=keepdims))
 
     def max(self, x: np.ndarray, axes: Any, keepdims: bool) -> np.ndarray:
-        return as_ndarray(np.max(x, axis=axes, keepdims=keepdims))
+        return extrema.reduce(x, axes, keepdims, True)  # -0 < +0
 
     def min(self, x: np.ndarray, axes: Any, keepdims: bool) -> np.ndarray:
-        return as_ndarray(np.min(x, axis=axes, keepdims=keepdims))
+        return extrema.reduce(x, axes, keepdims, False)
 
     def mean(self, x: np.ndarray, axes: Any, keepdims: bool) -> np.ndarray:
         return as_ndarray(np.mean(x, axis=axes, keepdims=keepdims))

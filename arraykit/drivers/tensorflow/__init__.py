@@ -13,9 +13,10 @@ chapters, each a mixin class of the driver: ``creation``, ``indexing``, ``manipu
 bound as instance attributes (many are TF's op functions themselves).  ``transforms``
 holds the transform hooks, ``support`` the dtype tables, the kernel registry and the
 helpers several chapters share, ``complex_math`` the complex functions TF's kernels get
-wrong.  Imports between these modules go one way (``support`` first; ``indexing`` before
-``manipulation``, ``linalg`` and ``fft``; ``sorting`` before ``searching`` and ``sets``),
-and none imports this module.
+wrong, ``casts`` and ``extrema`` the contract's casts and order of signed zeros.  Imports
+between these modules go one way (``support`` first; ``indexing`` before ``manipulation``,
+``linalg`` and ``fft``; ``sorting`` before ``searching`` and ``sets``), and none imports
+this module.
 
 Dtypes: every standard dtype.  TF's kernel registry says which dtypes each op runs on for
 the device types in use; elsewhere a primitive computes in a dtype holding every value and
@@ -43,7 +44,7 @@ from tensorflow.python.ops import gen_array_ops as ga
 from tensorflow.python.ops import gen_math_ops as gm
 
 from .._base import Capabilities, Driver
-from . import elementwise, gradients
+from . import casts, elementwise, gradients
 from . import support as S
 from .creation import Creation
 from .devices import Devices
@@ -155,7 +156,7 @@ class TensorFlowDriver(
             return ga.identity(x)
         if tfd == tf.bool and x.dtype in S.COMPLEX:
             return gm.not_equal(x, S.scalar_like(0, x))
-        return gm.cast(x, tfd)
+        return casts.cast(x, tfd)
 
     def copy(self, x: Any) -> Any:
         return S.fresh(x)

@@ -12,6 +12,7 @@ import math
 from types import SimpleNamespace
 from typing import Any
 
+import numpy as np
 import tensorflow as tf
 from tensorflow.python.ops import gen_bitwise_ops as gb
 from tensorflow.python.ops import gen_math_ops as gm
@@ -20,6 +21,10 @@ from . import support as S
 from .support import COMPLEX, Prim, scalar_like
 
 _select = S.select
+_TINY = {
+    tf.float32: float(np.finfo(np.float32).smallest_normal / np.finfo(np.float32).eps),
+    tf.float64: float(np.finfo(np.float64).smallest_normal / np.finfo(np.float64).eps),
+}  # products below are near the subnormals, which TF's CPU kernels flush
 
 
 def _where(condition: tf.Tensor, x: Any, y: tf.Tensor) -> tf.Tensor:
@@ -63,12 +68,16 @@ def complex_logs(P: dict[str, Prim]) -> dict[str, Prim]:
     def log(x: tf.Tensor) -> tf.Tensor:
         if x.dtype not in COMPLEX:
             return real_log(x)
+        if x.dtype == tf.complex64:  # Eigen's float32 log1p is 4 ulps off: rounded once
+            return gm.cast(log(gm.cast(x, tf.complex128)), tf.complex64)
         a, b, r = parts(x)
         return gm._complex(log_abs(a, b, r), gm.atan2(b, a), Tout=x.dtype)
 
     def log1p(x: tf.Tensor) -> tf.Tensor:
         if x.dtype not in COMPLEX:
             return real_log1p(x)
+        if x.dtype == tf.complex64:  # as log
+            return gm.cast(log1p(gm.cast(x, tf.complex128)), tf.complex64)
         a, b, r = parts(x)
         a1 = gm.add_v2(a, scalar_like(1.0, a))
         small = gm.logical_and(
@@ -154,6 +163,9 @@ def integer_powers(general: Prim, mul: Prim, div: Prim) -> Prim:
             bit = gm.equal(gb.bitwise_and(gb.right_shift(m, scalar_like(i, m)), one), one)
             acc = _select(bit, mul(acc, p), acc)
             p = mul(p, p)
+        # where a product nears the subnormals (flushed on CPU), the general path
+        mag = gm.maximum(gm._abs(gm.real(acc, Tout=r)), gm._abs(gm.imag(acc, Tout=r)))
+        use = gm.logical_and(use, gm.greater(mag, scalar_like(_TINY[r], mag)))
         acc = _select(gm.less(n, zero), div(ones, acc), acc)
         # products that overflow keep the general path's infinities (not inf - inf = NaN)
         ok = gm.logical_and(gm.is_finite(gm.real(acc, Tout=r)), gm.is_finite(gm.imag(acc, Tout=r)))

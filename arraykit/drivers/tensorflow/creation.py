@@ -18,6 +18,7 @@ from tensorflow.python.ops import gen_array_ops as ga
 from tensorflow.python.ops import gen_math_ops as gm
 
 from ..._devices import Device
+from . import casts
 from . import support as S
 from .support import NP_OF, TF_OF
 
@@ -107,7 +108,7 @@ class Creation:
     ) -> Any:
         # NumPy's algorithm, in float64 (complex128) on the device
         work = tf.complex128 if dtype.kind == "c" else tf.float64
-        cast = complex if dtype.kind == "c" else float
+        cast = np.complex128 if dtype.kind == "c" else np.float64  # NumPy's scalar division
         start, stop = cast(start), cast(stop)
         div = (num - 1) if endpoint else num
         delta = stop - start
@@ -124,7 +125,8 @@ class Creation:
         if endpoint and num > 1:
             y = ga.concat_v2([y[:-1], ga.reshape(S.const(stop, work), S.int_list((1,)))],
                              S.const(0, tf.int64))  # fmt: skip
-        return S.cast(y, TF_OF[dtype])
+        tfd = TF_OF[dtype]
+        return y if y.dtype == tfd else casts.cast(y, tfd)  # float16: rounded once
 
     def _tri(self, x: Any, k: int, lower: bool) -> Any:
         n, m = S.static_shape(x)[-2:]

@@ -24,8 +24,11 @@ from tensorflow.python.ops import gen_bitwise_ops as gb
 from tensorflow.python.ops import gen_math_ops as gm
 
 from ..._dtypes import exact_powers
+from .._accurate import by_inverse_log
 from .._complex_cases import with_special_cases
+from . import extrema
 from . import support as S
+from .accurate import accurate_real
 from .complex_math import OPS, complex_logs, integer_powers, scaled_sqrt
 from .support import (
     BOOL,
@@ -119,8 +122,8 @@ def build(k: KernelTable, nan_ok: bool) -> dict[str, Prim]:
             # inf * 0 = NaN parts (log2(0j) is -inf + 0j, not -inf + NaN j)
             r = S.REAL_OF[x.dtype]
             re, im = gm.real(out, Tout=r), gm.imag(out, Tout=r)
-            k = scalar_like(inv, re)
-            return gm._complex(gm.mul(re, k), gm.mul(im, k), Tout=x.dtype)
+            b = int(base)
+            return gm._complex(by_inverse_log(re, b, r), by_inverse_log(im, b, r), Tout=x.dtype)
 
         return f
 
@@ -270,10 +273,11 @@ def build(k: KernelTable, nan_ok: bool) -> dict[str, Prim]:
     for name, op, fn in (("maximum", "Maximum", gm.maximum), ("minimum", "Minimum", gm.minimum)):
         u64 = (lambda f: lambda a, b: u64_from_key(f(u64_key(a), u64_key(b))))(fn)
         native = lift(k, op, fn, REAL, ORDERED_WORK, u64=u64)
-        P[name] = native if nan_ok else _nan_propagating(native)
+        P[name] = extrema.ordered(native if nan_ok else _nan_propagating(native), name == "maximum")
     P.update(_division(k, P))
     P.update(_float_binary(k, P))
     P["pow"] = integer_powers(_pow(k), P["multiply"], P["divide"])
+    P.update(accurate_real(P))  # tanh, pow: within the published bounds
     P["integer_pow"] = _integer_pow(P["multiply"], P["divide"], P["pow"])
 
     maximum, minimum = P["maximum"], P["minimum"]

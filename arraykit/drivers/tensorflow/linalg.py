@@ -7,19 +7,32 @@ the results are copied back, so they stay on the input's device.  TF returns com
 eigenvalues/singular values/log-determinants of complex input in the complex dtype; the
 standard wants them real, so the real part is taken.
 
-Failures (the contract's signals).  ``MatrixInverse`` and ``MatrixSolve`` refuse a stack
-with an ``InvalidArgumentError`` when the partially pivoted LU of one of its matrices
-meets a pivot that is not > 0 in magnitude: an exact zero (singular: the contract's
-criterion) or NaN (NumPy returns NaN there).  The successful path is TF's kernel alone;
-only on that error does ``_refused`` tell which: ``LogMatrixDeterminant`` factorises the
-same way and gives ``-inf`` for a zero pivot, NaN for a NaN pivot.  ``Cholesky`` raises
-nothing: where Eigen's LLT meets a pivot <= 0 it fills the lower triangle with NaN
-(zeros for complex dtypes, whose NaN Eigen makes 0) and leaves the upper one unwritten,
-while a factor that succeeds has ``L[0, 0] = sqrt(x[0, 0]) > 0``; ``cholesky`` reads
-that corner (on the CPU a view of the tensor, no op), and inside ``tf.function`` makes
-such a factor NaN.  ``Eig`` and ``SelfAdjointEigV2`` raise when their solver fails (NaN
-entries): the contract's ``NoConvergence``; ``Svd`` only logs it and returns NaN.
-Inside ``tf.function`` the kernels' errors surface when the graph runs, as TF's own.
+Failures (the contract's evidence).  Eigen's LU rounds otherwise than NumPy's LAPACK, so
+whether a rank-deficient matrix has an exact zero pivot differs (``[[1, 2, 3], [4, 5,
+6], [7, 8, 9]]``: LAPACK's is 0, Eigen's 4e-16): ``inv``, ``solve`` and ``cholesky``
+return, eagerly, the contract's ``rcond`` for core to weigh, on the host (on the CPU
+from views of the tensors, no op): ``1 / (|x|_F |x^-1|_F)`` for ``inv`` (``_kappa``);
+the pivots ``|u_kk|`` of ``Lu`` and ``|x|_F`` for ``solve`` (``MatrixSolve`` keeps its
+factors: one more factorisation); ``l_kk**2`` and ``max x_kk`` for ``cholesky``.
+``MatrixInverse``, ``MatrixSolve`` and
+``Lu`` refuse a stack with an ``InvalidArgumentError`` when Eigen's LU of one of its
+matrices meets a pivot that is not > 0 in magnitude (zero or NaN): ``_lu_guarded`` then
+finds those matrices with ``LogMatrixDeterminant`` (``-inf`` or NaN), computes the
+others and gives the refused ones ``rcond`` 0, so that core lets NumPy decide and compute
+them.  ``Cholesky`` raises nothing: where Eigen's LLT meets a pivot <= 0 it fills the
+lower triangle with NaN (zeros for complex dtypes, whose NaN Eigen makes 0), so ``rcond``
+is NaN or 0; inside ``tf.function`` such a factor is made NaN.  ``Eig`` and
+``SelfAdjointEigV2`` raise when their solver fails (NaN entries, which core keeps from
+them eagerly: inside ``tf.function``, ``_finite_or_nan`` gives such a matrix NaN
+results); ``Svd`` only logs it and returns NaN.  Inside ``tf.function`` a matrix Eigen's
+LU finds singular still raises as the graph runs (``SingularMatrix``, via the hooks).
+
+``Cholesky`` and ``SelfAdjointEigV2`` read the lower triangle, as NumPy; ``cholesky(x,
+upper=True)`` factors the adjoint, whose lower triangle is ``x``'s upper one, as
+NumPy's.  TF's gradient of ``Cholesky`` is that of a symmetric input (half of it on
+each triangle), so while a tape records, or in a graph, the factor is taken of the
+Hermitian matrix built from the triangle (``_hermitian``): its gradient is that
+triangle's alone.  ``SelfAdjointEigV2``'s gradient already is.
 """
 
 from __future__ import annotations
@@ -36,7 +49,7 @@ from tensorflow.python.ops import gen_linalg_ops as gl
 from tensorflow.python.ops import gen_math_ops as gm
 
 from ... import _dtypes
-from .._base import NoConvergence, NotPositiveDefinite, SingularMatrix, first_failing
+from .._base import NoConvergence
 from . import support as S
 from .indexing import basic_slice, basic_spec, strided
 from .support import COMPLEX, MODULAR_WORK, NUMERIC, lift
@@ -64,47 +77,95 @@ def _adjoint(x: Any) -> Any:
     return gm.conj(t) if t.dtype in COMPLEX else t
 
 
-def _corner(x: Any) -> np.ndarray:
-    """``x[..., 0, 0]`` of an eager tensor, on the host (a view of it on the CPU)."""
-    if "CPU" in x.device.rsplit("/", 1)[-1]:
-        return x._numpy()[_CORNER]
-    return basic_slice(x, _CORNER)._numpy()
+def _last2(x: Any) -> Any:
+    nd = len(S.static_shape(x))
+    return S.int_list((nd - 2, nd - 1))
 
 
-def _positive(corner: np.ndarray) -> bool:
-    """Whether every ``L[..., 0, 0]`` is > 0: every factorisation succeeded.  The hot
-    path, so Python scalars for one matrix (NumPy's 0-d comparison costs more than the
-    rest of the check) and one ufunc reduction for a stack (NaN propagates: not > 0)."""
-    if corner.ndim == 0:
-        return corner.item().real > 0
-    return corner.size == 0 or bool(np.minimum.reduce(corner.real, axis=None) > 0)
+def _on_cpu(x: Any) -> bool:
+    return "CPU" in x.device.rsplit("/", 1)[-1]
 
 
-def _not_positive_definite(low: Any, x: Any) -> None:
-    """``NotPositiveDefinite`` for the first matrix whose Cholesky factorisation failed:
-    its factor's corner is not > 0 although ``x``'s is not NaN (a NaN ``x[0, 0]`` is a
-    NaN pivot, which neither LAPACK nor Eigen counts as a failure)."""
-    failed = ~(_corner(low).real > 0) & ~np.isnan(_corner(x).real)
-    index = first_failing(failed)
-    if index is not None:
-        raise NotPositiveDefinite(index)
+def _diagonal(x: Any) -> np.ndarray:
+    """The diagonals of an eager stack of matrices, on the host (on the CPU a view of
+    the tensor: no op)."""
+    if _on_cpu(x):
+        return np.diagonal(x._numpy(), axis1=-2, axis2=-1)
+    return ga.matrix_diag_part_v3(x, S.const(0, tf.int32), S.scalar_like(0, x))._numpy()
 
 
-def _refused(x1: Any, compute: Callable[[Any], Any]) -> Any:
-    """After TF's LU kernels refused ``x1`` (eagerly): ``SingularMatrix`` for the first
-    matrix with a zero pivot, else ``compute(x1)`` with NaN for the matrices whose LU
-    met a NaN pivot, as NumPy's LAPACK returns."""
-    logdet = _real(gl.log_matrix_determinant(x1)[1])._numpy()
-    index = first_failing(logdet == -np.inf)
-    if index is not None:
-        raise SingularMatrix(index)
-    nan_pivot = tf.constant(np.isnan(logdet)[..., None, None])
-    eye = tf.eye(S.static_shape(x1)[-1], dtype=x1.dtype)
+def _frobenius(x: Any) -> Any:
+    """``|x|_F`` of each matrix of an eager stack, on the host (on the CPU NumPy's, of a
+    view of the tensor; a Python float for one matrix)."""
+    if _on_cpu(x):
+        a = x._numpy()
+        with np.errstate(all="ignore"):
+            if a.ndim == 2:
+                return math.sqrt(np.vdot(a, a).real)
+            return np.sqrt(np.add.reduce((a * a.conj()).real, axis=(-2, -1)))
+    return np.abs(gm.euclidean_norm(x, _last2(x), keep_dims=False)._numpy())
+
+
+def _kappa(a: Any, inverse: Any) -> Any:
+    """``1 / (|a|_F |a^-1|_F)`` per matrix: ``inv``'s evidence (NaN for 0 * inf)."""
+    norm_a, norm_inverse = _frobenius(a), _frobenius(inverse)
+    if norm_a.__class__ is float:
+        norms = norm_a * norm_inverse
+        return 1.0 / norms if norms else math.nan
+    with np.errstate(all="ignore"):
+        return 1.0 / (norm_a * norm_inverse)
+
+
+def _lu_guarded(x: Any, compute: Callable[[Any], tuple[Any, Any]]) -> Any:
+    """``compute(x)`` (an LU kernel's result and evidence); where TF's LU kernels refuse
+    ``x`` (a zero or NaN pivot in Eigen's LU of some matrix), the result of the others,
+    and ``rcond`` 0 for those matrices, found with ``LogMatrixDeterminant``."""
     try:
-        out = compute(_select(nan_pivot, eye, x1))
-    except _Refused:  # the two kernels disagree: report what is known
-        raise SingularMatrix(None) from None
-    return _select(nan_pivot, S.scalar_like(_nan(out.dtype), out), out)
+        return compute(x)
+    except _Refused:
+        pass
+    logdet = _real(gl.log_matrix_determinant(x)[1])._numpy()
+    refused = ~(logdet > -np.inf)
+    eye = tf.eye(S.static_shape(x)[-1], dtype=x.dtype)
+    try:
+        out, rcond = compute(_select(tf.constant(refused[..., None, None]), eye, x))
+    except _Refused:  # the two kernels disagree: NumPy decides every matrix
+        out, rcond = compute(ga.broadcast_to(eye, ga.shape(x, out_type=tf.int64)))
+        refused = np.ones_like(refused)
+    if isinstance(rcond, tuple):  # (pivots, size): a zero pivot makes it 0
+        return out, (np.where(refused[..., None], 0.0, rcond[0]), rcond[1])
+    return out, np.where(refused, 0.0, rcond)
+
+
+def _hermitian(x: Any) -> Any:
+    """The Hermitian matrix of ``x``'s lower triangle (the diagonal's imaginary part
+    dropped, as LAPACK reads it); differentiated, the upper triangle's gradient is 0."""
+    low = ga.matrix_band_part(x, S.const(-1, tf.int64), S.const(0, tf.int64))
+    diag = ga.matrix_band_part(x, S.const(0, tf.int64), S.const(0, tf.int64))
+    twice = gm.add(diag, _adjoint(diag))  # twice the diagonal's real part
+    return gm.sub(gm.add(low, _adjoint(low)), gm.mul(twice, S.scalar_like(0.5, twice)))
+
+
+def _finite_or_nan(x: Any, fn: Callable[[Any], Any]) -> Any:
+    """Traced: ``fn(x)`` with NaN results for the matrices with NaN or inf entries, which
+    TF's eigensolvers would refuse as the graph runs (eagerly, core keeps them away)."""
+    if x.__class__ is _EagerTensor:
+        return fn(x)
+    if x.dtype in COMPLEX:
+        finite = gm.logical_and(
+            gm.is_finite(_real(x)), gm.is_finite(gm.imag(x, Tout=S.REAL_OF[x.dtype]))
+        )
+    else:
+        finite = gm.is_finite(x)
+    bad = gm.logical_not(gm._all(finite, _last2(x), True))  # (..., 1, 1)
+    out = fn(_select(bad, S.zeros_like(x), x))
+    vector = ga.squeeze(bad, axis=[-1])
+    filled = [
+        _select(bad if len(S.static_shape(o)) == len(S.static_shape(x)) else vector,
+                S.scalar_like(_nan(o.dtype), o), o)
+        for o in (out if isinstance(out, tuple) else (out,))
+    ]  # fmt: skip
+    return tuple(filled) if isinstance(out, tuple) else filled[0]
 
 
 def _nan(dtype: tf.DType) -> Any:
@@ -211,13 +272,16 @@ class Linalg:
         return result
 
     # ------------------------------------------------------------------ decompositions
-    def cholesky(self, x: Any, upper: bool) -> Any:
-        low = gl.cholesky(x)
-        if low.__class__ is _EagerTensor:
-            if low._shape_tuple()[-1] != 0 and not _positive(_corner(low)):
-                _not_positive_definite(low, x)  # a failure, or NaN in x[..., 0, 0]
+    def cholesky(self, x: Any, upper: bool) -> tuple[Any, Any]:
+        eager = x.__class__ is _EagerTensor
+        a = _adjoint(x) if upper else x  # the upper triangle is the adjoint's lower one
+        low = gl.cholesky(_hermitian(a) if not (eager and S.no_tape()) else a)
+        rcond = None
+        if eager:
+            d = _diagonal(low).real
+            rcond = (d * d, np.max(_diagonal(x).real, axis=-1, initial=-np.inf))
         elif S.static_shape(x)[-1] != 0:  # traced: NaN where it failed
-            l00, x00 = _real(basic_slice(low, _CORNER)), _real(basic_slice(x, _CORNER))
+            l00, x00 = _real(basic_slice(low, _CORNER)), _real(basic_slice(a, _CORNER))
             # not ``logical_not(greater)``: Grappler rewrites that to ``less_equal``,
             # which is false for NaN
             bad = gm.logical_or(gm.is_nan(l00), gm.less_equal(l00, S.zeros_like(l00)))
@@ -226,7 +290,7 @@ class Linalg:
                 ga.expand_dims(failed, S.const(-1, tf.int64)), S.const(-1, tf.int64)
             )
             low = _select(failed, S.scalar_like(_nan(low.dtype), low), low)
-        return _adjoint(low) if upper else low
+        return (_adjoint(low) if upper else low), rcond
 
     def det(self, x: Any) -> Any:
         return gl.matrix_determinant(x)
@@ -238,35 +302,44 @@ class Linalg:
     def eig(self, x: Any) -> tuple[Any, Any]:
         ct = S.COMPLEX_OF.get(x.dtype, x.dtype)
         try:
-            return _on_host(lambda v: tuple(gl.eig(v, Tout=ct, compute_v=True)), x)
-        except _Refused:  # Eigen's solver failed (NaN entries); TF does not say where
+            return _finite_or_nan(
+                x, lambda a: _on_host(lambda v: tuple(gl.eig(v, Tout=ct, compute_v=True)), a)
+            )
+        except _Refused:  # Eigen's solver failed; TF does not say where
             raise NoConvergence(None) from None
 
     def eigvals(self, x: Any) -> Any:
         ct = S.COMPLEX_OF.get(x.dtype, x.dtype)
         try:
-            return _on_host(lambda v: gl.eig(v, Tout=ct, compute_v=False)[0], x)
+            return _finite_or_nan(
+                x, lambda a: _on_host(lambda v: gl.eig(v, Tout=ct, compute_v=False)[0], a)
+            )
         except _Refused:
             raise NoConvergence(None) from None
 
     def eigh(self, x: Any) -> tuple[Any, Any]:
         try:
-            e, v = gl.self_adjoint_eig_v2(x, compute_v=True)
+            e, v = _finite_or_nan(x, lambda a: tuple(gl.self_adjoint_eig_v2(a, compute_v=True)))
         except _Refused:
             raise NoConvergence(None) from None
         return _real(e), v
 
     def eigvalsh(self, x: Any) -> Any:
         try:
-            return _real(gl.self_adjoint_eig_v2(x, compute_v=False)[0])
+            e = _finite_or_nan(x, lambda a: gl.self_adjoint_eig_v2(a, compute_v=False)[0])
         except _Refused:
             raise NoConvergence(None) from None
+        return _real(e)
 
-    def inv(self, x: Any) -> Any:
-        try:
-            return gl.matrix_inverse(x, adjoint=False)
-        except _Refused:
-            return _refused(x, lambda a: gl.matrix_inverse(a, adjoint=False))
+    def inv(self, x: Any) -> tuple[Any, Any]:
+        if x.__class__ is not _EagerTensor:  # the kernel raises as the graph runs
+            return gl.matrix_inverse(x, adjoint=False), None
+
+        def compute(a: Any) -> tuple[Any, np.ndarray]:
+            out = gl.matrix_inverse(a, adjoint=False)
+            return out, _kappa(a, out)
+
+        return _lu_guarded(x, compute)
 
     def qr(self, x: Any, mode: str) -> tuple[Any, Any]:
         # Eigen's Householder QR squares column norms: scale each matrix by a power of two
@@ -282,11 +355,17 @@ class Linalg:
         # exact zeros below the diagonal, as LAPACK gives
         return q, self.triu(gm.mul(r, scale), 0)
 
-    def solve(self, x1: Any, x2: Any) -> Any:
-        try:
-            return gl.matrix_solve(x1, x2, adjoint=False)
-        except _Refused:
-            return _refused(x1, lambda a: gl.matrix_solve(a, x2, adjoint=False))
+    def solve(self, x1: Any, x2: Any) -> tuple[Any, Any]:
+        if x1.__class__ is not _EagerTensor:  # the kernel raises as the graph runs
+            return gl.matrix_solve(x1, x2, adjoint=False), None
+        if S.static_shape(x1)[-1] == 0:
+            return gl.matrix_solve(x1, x2, adjoint=False), np.ones(S.static_shape(x1)[:-2])
+
+        def compute(a: Any) -> tuple[Any, Any]:
+            pivots = np.abs(_diagonal(gl.lu(a, output_idx_type=tf.int32)[0]))
+            return gl.matrix_solve(a, x2, adjoint=False), (pivots, _frobenius(a))
+
+        return _lu_guarded(x1, compute)
 
     def svd(self, x: Any, full_matrices: bool) -> tuple[Any, Any, Any]:
         s, u, v = gl.svd(x, compute_uv=True, full_matrices=full_matrices)

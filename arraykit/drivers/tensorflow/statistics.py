@@ -17,6 +17,7 @@ import tensorflow as tf
 from tensorflow.python.ops import gen_array_ops as ga
 from tensorflow.python.ops import gen_math_ops as gm
 
+from . import extrema
 from . import support as S
 from .support import (
     COMPLEX,
@@ -83,7 +84,7 @@ class Statistics:
         if x.dtype in REAL_FLOATING and not self._nan_reductions_ok:
             nan = gm._any(gm.not_equal(x, x), ax, keepdims)
             out = _select(nan, S.scalar_like(math.nan, out), out)
-        return out
+        return extrema.reduced(x, out, ax, keepdims, is_max)  # -0 < +0
 
     def max(self, x: Any, axes: Any, keepdims: bool) -> Any:
         return self._extremum(x, axes, keepdims, True)

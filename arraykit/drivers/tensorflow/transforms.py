@@ -242,3 +242,6 @@ class TFTransforms(Transforms):
 
     def stop_gradient(self, x: Any) -> Any:
         return tf.stop_gradient(x)
+
+    def traced(self, x: Any) -> bool:
+        return tf.is_symbolic_tensor(x)
