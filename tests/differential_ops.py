@@ -84,7 +84,8 @@ def _signed_zeros(out: Any, pos: Any, neg: Any, kind: str) -> Any:
     if not zero.any():
         return out
     plus = pos if kind == "max" else ~neg
-    return np.where(zero, np.copysign(np.zeros((), out.dtype), np.where(plus, 1, -1)), out)
+    sign = np.where(plus, 1, -1).astype(out.dtype)  # copysign(float32, int64) is float64
+    return np.where(zero, np.copysign(np.zeros((), out.dtype), sign), out)
 
 
 def _zeros(x: Any, sign: bool) -> Any:
