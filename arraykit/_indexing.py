@@ -160,6 +160,12 @@ def setitem(x: Array, key: Any, value: Any) -> None:
         if drv.shape_of(native):  # x[alt] holds the same elements in the same order
             target = indexed_shape(drv, shape, wide.key)[0]
             alt_target = indexed_shape(drv, drv.shape_of(x._value), wide.alt)[0]
+            if None in target or None in alt_target:
+                raise ValueError(
+                    f"__setitem__: a key with a Python bool needs every size of x, but "
+                    f"shape {tuple(shape)} has unknown sizes (None: from a boolean index, "
+                    "nonzero or unique_*): call ak.compute(x) first"
+                )
             native = drv.reshape(drv.broadcast_to(native, target), alt_target, None)
         nkey = wide.alt
     else:

@@ -412,3 +412,18 @@ def test_writes_through_views_of_unknown_sizes_raise_not_vanish(dk):
     ak.expand_dims(w, axis=0)[0, 1] = -1.0
     np.testing.assert_array_equal(np.asarray(w), [5.0, -1.0, 5.0])
 
+
+def test_a_python_bool_in_a_key_of_unknown_sizes_names_the_remedy(dk):
+    """y[:, True] = v with a size of y unknown raised Dask's TypeError from inside its
+    broadcast_to; now the ValueError naming ak.compute (found by the differential fuzzer's
+    bools in keys after unique_all).  After ak.compute it is NumPy's write."""
+    data = np.array([1.0, -2.0, 3.0])
+    x = ak.asarray(data)
+    y = x[x > 0]
+    with pytest.raises(ValueError, match=r"None.*ak\.compute"):
+        y[(slice(None), True)] = ak.asarray(np.array([-9.0]))
+    w = ak.compute(y)
+    w[(slice(None), True)] = ak.asarray(np.array([-9.0]))
+    ref = data[data > 0]
+    ref[(slice(None), True)] = np.array([-9.0])
+    np.testing.assert_array_equal(np.asarray(w), ref)
