@@ -217,10 +217,10 @@ def draw_ufunc_at(data: Any, x: np.ndarray, el: Elements) -> Call | None:
         return a
 
     def ref(r: np.ndarray) -> np.ndarray:
-        if not r.flags.writeable:  # NumPy's path for a tuple of index arrays ignores the
-            raise ValueError("assignment destination is read-only")  # flag: arraykit's rule
-        before = r.copy()
-        ufunc.at(r, index, v)
+        before, writeable = r.copy(), r.flags.writeable
+        ufunc.at(r, index, v)  # NumPy resolves the loop first (TypeError), then refuses
+        if not writeable:  # a read-only r; its path for a tuple of index arrays ignores
+            raise ValueError("assignment destination is read-only")  # the flag: the rule
         return _at_rule(name, r, before, index, v)
 
     return Call(f"{name}.at", run, ref, same_error=True, uses=(name,),
