@@ -170,9 +170,12 @@ def _at_index(data: Any, x: np.ndarray) -> Any:
     if c == "mask":
         return data.draw(hnp.arrays(np.bool_, x.shape[:1]), label="at mask")
     k = data.draw(st.integers(1, 8), label="at count")
+    sizes = x.shape[: data.draw(st.integers(1, x.ndim), label="at axes")]
+    if 0 in sizes:  # an empty axis: empty index arrays
+        return tuple(np.zeros(0, np.int64) for _ in sizes)
     return tuple(
         np.array(data.draw(st.lists(st.integers(-m, m - 1), min_size=k, max_size=k)), np.int64)
-        for m in x.shape[: data.draw(st.integers(1, x.ndim), label="at axes")]
+        for m in sizes
     )
 
 
