@@ -73,6 +73,10 @@ _EXACT = frozenset(
 _EXACT_INT = frozenset({"add", "multiply", "bitwise_and", "bitwise_or", "bitwise_xor"})
 
 
+# arraykit orders -0 < +0 in these (docs/guides/departures.md), NumPy's loops do not
+_SIGNED_ZEROS = frozenset({"maximum", "minimum"})
+
+
 def _exact(name: str, dtype: np.dtype) -> bool:
     return name in _EXACT or (name in _EXACT_INT and dtype.kind in "biu")
 
@@ -434,6 +438,8 @@ def _numpy_in_place(ufunc: np.ufunc, a: Array, b: Array | None, loop: np.dtype) 
     value = a._value
     if not (a._driver.capabilities.mutable and isinstance(value, np.ndarray)):
         return False
+    if ufunc.__name__ in _SIGNED_ZEROS and loop.kind in "fc":
+        return False  # NumPy's signs of zero are the platform's; arraykit's order -0 < +0
     if not value.flags.writeable or (b is not None and not isinstance(b._value, np.ndarray)):
         return False
     try:
