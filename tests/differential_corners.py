@@ -194,6 +194,29 @@ def _at_rule(name: str, r: np.ndarray, before: np.ndarray, index: Any, v: Any) -
     return r
 
 
+def _at_in_float(ufunc: np.ufunc, r: np.ndarray, index: Any, v: Any) -> np.ndarray | None:
+    """NumPy's ``ufunc.at`` where its loop is a float one and ``r`` an integer array (a
+    uint64 ``r`` and a Python int, an int64 to NumPy there: a float64 loop), with each
+    occurrence computed in the loop and cast back by arraykit's rule (saturating; NumPy's
+    cast of an out-of-range float is the platform's: 0 - 1 gave 2**64 - 1); ``None``
+    where the loop is not such a one."""
+    try:
+        loop = ufunc.resolve_dtypes((r.dtype, np.asarray(v).dtype, None))[-1]
+    except TypeError:
+        return None
+    if not (loop.kind == "f" and r.dtype.kind in "iu"):
+        return None
+    out = r.copy()
+    flat = out.reshape(-1)
+    pos = np.arange(r.size).reshape(r.shape)[index]
+    vals = np.broadcast_to(np.asarray(v), np.shape(pos))
+    for p, val in zip(np.ravel(pos), np.ravel(vals), strict=True):  # in NumPy's order
+        res = ufunc(np.asarray(flat[p]).astype(loop), np.asarray(val).astype(loop))
+        flat[p] = astype_rule(np.asarray(res), r.dtype)
+    r[...] = out
+    return r
+
+
 def draw_ufunc_at(data: Any, x: np.ndarray, el: Elements) -> Call | None:
     if x.ndim == 0 or x.shape[0] == 0:
         return None
@@ -221,7 +244,8 @@ def draw_ufunc_at(data: Any, x: np.ndarray, el: Elements) -> Call | None:
 
     def ref(r: np.ndarray) -> np.ndarray:
         before, writeable = r.copy(), r.flags.writeable
-        ufunc.at(r, index, v)  # NumPy resolves the loop first (TypeError), then refuses
+        if not writeable or _at_in_float(ufunc, r, index, v) is None:
+            ufunc.at(r, index, v)  # NumPy resolves the loop first (TypeError), then refuses
         if not writeable:  # a read-only r; its path for a tuple of index arrays ignores
             raise ValueError("assignment destination is read-only")  # the flag: the rule
         return _at_rule(name, r, before, index, v)
