@@ -440,6 +440,8 @@ def _numpy_in_place(ufunc: np.ufunc, a: Array, b: Array | None, loop: np.dtype) 
         return False
     if ufunc.__name__ in _SIGNED_ZEROS and loop.kind in "fc":
         return False  # NumPy's signs of zero are the platform's; arraykit's order -0 < +0
+    if loop.kind in "fc" and a._dtype.kind in "iu":
+        return False  # NumPy's cast back of an out-of-range float is the platform's
     if not value.flags.writeable or (b is not None and not isinstance(b._value, np.ndarray)):
         return False
     try:

@@ -183,6 +183,22 @@ def test_at_semantics_beyond_the_operator(driver):
         same(w, want[0])
 
 
+@pytest.mark.parametrize("key", [0, [0, 0, 1], slice(None)], ids=["int", "repeats", "slice"])
+def test_at_casts_a_float_loop_back_by_the_rule(driver, key):
+    """A uint64 array and a Python int (NumPy's int64 there) meet in a float64 loop; the
+    result goes back to uint64 by arraykit's cast rule, saturating (departures.md), on
+    the NumPy driver too: its fast path handed the call to NumPy's own subtract.at, whose
+    cast of -1.0 is the platform's 2**64 - 1.  Found by the differential fuzzer."""
+    a = ak.asarray(np.zeros(3, np.uint64))
+    np.subtract.at(a, key, 1)
+    same(a, np.zeros(3, np.uint64))  # 0 - 1 = -1.0 saturates to 0, occurrence by occurrence
+    b = ak.asarray(np.full(3, 5, np.uint64))
+    np.subtract.at(b, key, 1)
+    want = np.full(3, 5, np.uint64)
+    np.subtract.at(want, key, 1)  # in range: NumPy's answer
+    same(b, want)
+
+
 def test_at_errors(driver):
     x = ak.asarray([1.0, 2.0, 3.0])
     with pytest.raises(IndexError):
