@@ -280,10 +280,10 @@ def binary_drawer(table: dict, check: str) -> Drawer:
         ya = y if np.isscalar(y) else ak.asarray(y.copy())
         same = int_pow  # NumPy's ValueError for a negative exponent, nothing else
         if swap:
-            return Call(name, lambda a: fn(ya, a), lambda r: ref(y, r), check, extra={"y": y},
-                        same_error=same)  # fmt: skip
-        return Call(name, lambda a: fn(a, ya), lambda r: ref(r, y), check, extra={"y": y},
-                    same_error=same)  # fmt: skip
+            return Call(name, lambda a: fn(ya, a), lambda r: ref(y, r), check,
+                        extra={"y": y, "swap": True}, same_error=same)  # fmt: skip
+        return Call(name, lambda a: fn(a, ya), lambda r: ref(r, y), check,
+                    extra={"y": y, "swap": False}, same_error=same)  # fmt: skip
 
     return draw
 

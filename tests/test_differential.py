@@ -467,7 +467,15 @@ def run_program(data: Any, driver: Any, stats: Counter, cov: Coverage) -> None:
         flow = _tuple(out)[call.flow] if isinstance(out, tuple) else out
         a, x = flow, got[call.flow]
         mine = _tuple(raw)[call.flow] if isinstance(raw, tuple) else raw
-        xr = mine if _identical(mine, x) else x.copy()
+        if not _identical(mine, x):
+            xr = x.copy()
+        elif np.may_share_memory(mine, xr) or mine.flags.c_contiguous:
+            xr = mine  # a view of the input (its layout is the rule's) or a C-order array
+        else:  # a new array in NumPy's "K" order (sort of a transposed input, a flipped
+            # result): arraykit's are C-order on TF/JAX/Dask, NumPy's own on the NumPy
+            # driver; both sides go on from a C-order copy (reported: ravel/reshape views)
+            xr, a = x.copy(), ak.asarray(x.copy())
+            stats["new non-C-order results made C-order"] += 1
         if x.size > 600 or x.ndim > 4:
             return
         if not caps.subnormals and x.dtype.kind in "fc":
