@@ -427,3 +427,16 @@ def test_a_python_bool_in_a_key_of_unknown_sizes_names_the_remedy(dk):
     ref = data[data > 0]
     ref[(slice(None), True)] = np.array([-9.0])
     np.testing.assert_array_equal(np.asarray(w), ref)
+
+
+def test_fft_of_an_empty_array_of_unknown_size_names_the_remedy(dk):
+    """An empty y = x[mask] of unknown size transformed to a given length raised a
+    TypeError from building the host's empty input of a NaN size; now the ValueError
+    naming ak.compute (found by the differential fuzzer's FFTs after a boolean index).
+    After ak.compute it is NumPy's answer."""
+    data = np.zeros((1, 0), complex)
+    y = ak.asarray(data)[ak.asarray(np.array([False]))]
+    with pytest.raises(ValueError, match=r"None.*ak\.compute"):
+        ak.fft.ifft(y, axis=0, n=2)
+    got = ak.fft.ifft(ak.compute(y), axis=0, n=2)
+    np.testing.assert_array_equal(np.asarray(got), np.fft.ifft(data[[False]], axis=0, n=2))
