@@ -306,8 +306,8 @@ def _ambiguous_rank(r: np.ndarray) -> np.ndarray:
 
 def _det_of_slogdet(out: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
     sign, logabs = out
-    with np.errstate(all="ignore"):
-        return np.asarray(sign * np.exp(logabs.astype(np.float64)))
+    with np.errstate(all="ignore"):  # in the input's precision: its tolerance applies
+        return np.asarray(sign * np.exp(logabs))
 
 
 def draw_linalg_hard(data: Any, x: np.ndarray, el: Elements) -> Call | None:
