@@ -163,18 +163,25 @@ def is_c_contiguous(x: Array) -> bool | None:
 # ---------------------------------------------------------------------- other views
 def flipped(x: Array, out: Array, axes: tuple[int, ...]) -> Array:
     """``out``, ``x`` flipped along ``axes``: a view with negative strides, as NumPy's."""
-    if x._driver.capabilities.mutable or None in x.shape:
+    if x._driver.capabilities.mutable:
         return out
+    if None in x.shape:  # a lazy driver's unknown sizes: a view that refuses writes
+        return whole_view(x, out, lambda d, v: d.flip(v, axes), lambda d, v, b: v)
     key = tuple(slice(None, None, -1) if a in axes else slice(None) for a in range(x.ndim))
     return link(x, out, key) if is_view_key(key, x.ndim) else out
 
 
 def unstacked(x: Array, outs: tuple[Array, ...], axis: int) -> tuple[Array, ...]:
     """``outs``, the slices of ``x`` along ``axis``: views, as NumPy's ``unstack``."""
-    if x._driver.capabilities.mutable or None in x.shape:
+    if x._driver.capabilities.mutable:
         return outs
     head = (slice(None),) * axis
     keys = [(*head, i) for i in range(len(outs))]
+    if None in x.shape:  # a lazy driver's unknown sizes: views that refuse writes
+        return tuple(
+            whole_view(x, out, lambda d, v, k=k: d.getitem(v, k), lambda d, v, b: v)
+            for out, k in zip(outs, keys, strict=True)
+        )
     return tuple(
         link(x, out, key) if is_view_key(key, x.ndim) else out
         for out, key in zip(outs, keys, strict=True)

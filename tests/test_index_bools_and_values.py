@@ -182,6 +182,26 @@ def test_writes_through_a_bool_key_reach_views(driver):
     np.testing.assert_array_equal(np.asarray(row), want[1])
 
 
+@pytest.mark.parametrize("key", [False, (False,), (0, False), (False, S(None))])
+@pytest.mark.parametrize("view", ["broadcast_to", "imag", "diagonal"])
+def test_a_false_key_into_a_read_only_view_raises_as_in_numpy(driver, key, view):
+    """NumPy refuses any write into a read-only array, one that selects nothing too (found
+    by the differential fuzzer: ``x.imag[False] = 0`` of a real ``x`` wrote nothing and
+    raised nothing)."""
+    data = DATA[(3, 4)]
+    make = {"broadcast_to": lambda xp, a: xp.broadcast_to(a, (2, 3, 4)),
+            "imag": lambda xp, a: a.imag,
+            "diagonal": lambda xp, a: xp.linalg.diagonal(a)}[view]  # fmt: skip
+    with pytest.raises(ValueError, match="read-only"):
+        make(np, data.copy())[key] = 1.0
+    x = ak.asarray(data)
+    with pytest.raises(ValueError, match="read-only"):
+        make(ak, x)[key] = 1.0
+    np.testing.assert_array_equal(np.asarray(x), data)
+    x[key] = 1.0  # writable: nothing selected, nothing written
+    np.testing.assert_array_equal(np.asarray(x), data)
+
+
 # ---------------------------------------------------------------------- value shapes
 def test_slice_assignment_of_a_value_with_a_leading_length_one_axis(driver):
     """The reported case: x[1:3] = [[1., 2.]] on a 1-D x.  NumPy refuses the nested list

@@ -86,6 +86,22 @@ def test_one_and_minus_one_to_negative_powers_raise_as_in_numpy(driver, base):
         )
 
 
+@pytest.mark.parametrize(
+    ("base", "exponent"),
+    [
+        (np.zeros(0, np.int64), -1),
+        (np.zeros(0, np.int32), np.array(-1, np.int32)),
+        (np.zeros((0, 2), np.int64), np.array([-1, 2])),
+        (np.array([[2, 3]], np.int16), np.zeros((0, 2), np.int16) - 1),
+    ],
+)
+def test_an_empty_result_raises_nothing_as_in_numpy(driver, base, exponent):
+    """NumPy's loop meets no negative exponent when the result is empty: no ValueError
+    (found by the differential fuzzer: arraykit read the exponents and raised)."""
+    theirs = ak.asarray(exponent) if isinstance(exponent, np.ndarray) else exponent
+    _same_as_numpy(lambda: ak.asarray(base) ** theirs, lambda: base**exponent)
+
+
 def test_inplace_power_raises_and_leaves_the_array_unchanged(driver):
     x = ak.asarray(np.array([2, 3, -2]))
     view = x[1:]
