@@ -112,6 +112,21 @@ class BitGenerator:
         return ak.reshape(self._words(math.prod(shape), device), shape)
 
     def _words(self, n: int, device: Any) -> ak.Array:
+        key, counter = self._advance(n)
+        return _philox.words(key, counter, n, device)
+
+    def _uniform01(self, n: int, dtype: Any, device: Any) -> ak.Array | None:
+        """``n`` floats by the driver's native mapping of the next words, or ``None``
+        (the state unchanged) where the driver has none."""
+        nwords = n if dtype == ak.float32 else 2 * n
+        key, counter = self.key, self.counter
+        out = _philox.uniform(key, counter, n, dtype, device)
+        if out is not None:
+            self._advance(nwords)
+        return out
+
+    def _advance(self, n: int) -> tuple[Any, Any]:
+        """The key and counter of a draw of ``n`` words; moves the counter past them."""
         counter = self.counter
         blocks = _philox.blocks_for(n)
         if isinstance(counter, int):
@@ -123,12 +138,11 @@ class BitGenerator:
                     "the same numbers on every call"
                 )
             self.counter = (counter + blocks) % (1 << 128)
-            return _philox.words(self.key, counter, n, device)
-        w = _philox.words(self.key, counter, n, device)
+            return self.key, counter
         lo = counter[0] + blocks
         hi = counter[1] + ak.astype(lo < counter[0], ak.uint64)
         self.counter = ak.stack([lo, hi])
-        return w
+        return self.key, counter
 
     # ``ak.jit`` arguments: the state as two uint64 arrays of shape (2,) on the active
     # driver, counter (low, high 64 bits) and key (k0, k1), traced inside the program.
@@ -201,6 +215,9 @@ class Generator:
 
     # ---------------------------------------------------------------- floats
     def _uniform01(self, n: int, dtype: Any, device: Any) -> ak.Array:
+        native = self.bit_generator._uniform01(n, dtype, device)
+        if native is not None:
+            return native
         if dtype == ak.float32:
             w = self.bit_generator._words(n, device)
             return ak.astype(w >> 8, ak.float32) * (2.0**-24)
