@@ -75,6 +75,26 @@ def test_words_and_floats_against_reference(path: str) -> None:
                 assert _counter(g) == (c + math.ceil(2 * n / 4)) % 2**128
 
 
+@pytest.mark.parametrize(
+    "low,high,dtype",
+    [(-7, 1000, "int64"), (0, 2**32 - 1, "uint32"), (-(2**31), 2**31 - 1, "int32"),
+     (5, 5, "uint8"), (-128, 127, "int8"), (0, 1, "bool"), (2**63 - 9, 2**63 - 1, "int64"),
+     (2**64 - 2**32, 2**64 - 1, "uint64")],
+)  # fmt: skip
+def test_integers_against_reference(path: str, low: int, high: int, dtype: str) -> None:
+    """``low + floor(U * r / 2**64)`` in Python integers, wrapped into the dtype."""
+    n = 1001
+    for seed, c in ((0, 2**64 - 3), (2**100, 2**128 - 2)):
+        g, key = _at(seed, c)
+        ref = philox_ref(key, c, math.ceil(2 * n / 4))
+        r = high - low + 1
+        want = [low + ((ref[2 * i] | ref[2 * i + 1] << 32) * r >> 64) for i in range(n)]
+        got = np.asarray(g.integers(low, high, size=n, dtype=dtype, endpoint=True))
+        assert got.dtype == np.dtype(dtype)
+        assert [int(v) for v in got] == want
+        assert _counter(g) == (c + math.ceil(2 * n / 4)) % 2**128
+
+
 def test_large_draws_same_on_both_paths(monkeypatch: pytest.MonkeyPatch) -> None:
     """10**5 values of each method, with and without randomgen, continuing one stream."""
 
@@ -84,6 +104,9 @@ def test_large_draws_same_on_both_paths(monkeypatch: pytest.MonkeyPatch) -> None
             g.random(100_001, dtype=ak.float32),
             g.random(100_003),
             g.integers(-7, 1000, 100_000),
+            g.integers(0, 2**32, 100_000, dtype=ak.uint32),
+            g.integers(-128, 127, 100_001, dtype="i1", endpoint=True),
+            g.integers(0, 2, 100_000, dtype=bool),
             g.integers(0, 2**40, 100_000, dtype=ak.uint64),
             g.standard_normal(100_001),
             g.exponential(2.0, 100_000, dtype=ak.float32),

@@ -129,6 +129,14 @@ class BitGenerator:
             self._advance(nwords)
         return out
 
+    def _integers(self, low: int, r: int, n: int, dtype: Any, device: Any) -> ak.Array | None:
+        """``integers``' values for ``r <= 2**32`` by the driver's native mapping of the
+        next ``2 n`` words, or ``None`` (the state unchanged) where the driver has none."""
+        out = _philox.integers(self.key, self.counter, low, r, n, dtype, device)
+        if out is not None:
+            self._advance(2 * n)
+        return out
+
     def _advance(self, n: int) -> tuple[Any, Any]:
         """The key and counter of a draw of ``n`` words; moves the counter past them."""
         counter = self.counter

@@ -128,7 +128,11 @@ def integers(
             raise ValueError(f"{fn}: high is out of bounds for {dtype}")
         if lo > top:
             raise ValueError(f"{fn}: low > high" if endpoint else f"{fn}: low >= high")
-        k = below(gen, top - lo + 1, n, device)  # uint64 in [0, r)
+        r = top - lo + 1
+        native = None if r > 1 << 32 else gen.bit_generator._integers(lo, r, n, dtype, device)
+        if native is not None:
+            return ak.reshape(native, shape)
+        k = below(gen, r, n, device)  # uint64 in [0, r)
         out = k + (lo % (1 << 64))  # wraps mod 2**64 into the dtype's two's complement
     else:
         _host_checks(lo, hi, endpoint, lo_min, hi_max, dtype)

@@ -8,8 +8,10 @@ counter ``(c - 1) mod 2**128`` and key ``k0 | k1 << 32`` gives the words of bloc
 ``c, c + 1, ...``; NumPy's ``Generator`` over it turns them into floats as arraykit's
 mapping does (float32: ``(w >> 8) * 2**-24``, one word; float64: two words
 ``((a >> 5) * 2**26 + (b >> 6)) * 2**-53``), and ``integers(0, 2**32, dtype=uint32)``
-returns the words themselves (the full range takes them unchanged).  The ufunc path
-serves when randomgen is missing (``tests/test_random_fast.py`` checks both paths)."""
+returns the words themselves (the full range takes them unchanged); ``integers`` for
+ranges up to ``2**32`` maps them in cache-sized passes.  The ufunc path serves when
+randomgen is missing (``tests/test_random_fast.py`` checks both paths); wider
+``integers``, normals and the rest are core's array code over these words and floats."""
 
 from __future__ import annotations
 
@@ -97,8 +99,12 @@ def _state(key: Any, counter: Any) -> tuple[tuple[int, int], int]:
     return (int(key[0]), int(key[1])), counter
 
 
+_VALUES = 1 << 15  # values per pass of philox_below: its buffers stay in cache
+
+
 class Random:
-    """The optional ``philox4x32_10`` and ``philox_uniform`` primitives."""
+    """The optional ``philox4x32_10``, ``philox_uniform`` and ``philox_below``
+    primitives."""
 
     def philox4x32_10(self, key: Any, counter: Any, n: int, device: Device) -> Any:
         key, counter = _state(key, counter)
@@ -113,3 +119,32 @@ class Random:
         if gen is None:
             return None  # core maps the ufunc path's words
         return gen.random(n, dtype=np.float32 if dtype == np.float32 else np.float64)
+
+    def philox_integers(
+        self, key: Any, counter: Any, low: int, r: int, n: int, dtype: Any, device: Device
+    ) -> Any:
+        """``low + floor(U * r / 2**64)`` (mod 2**64, into ``dtype``), ``U = a | b << 32``
+        of two words, as ``(b * r + (a * r >> 32)) >> 32`` in uint64 (``r <= 2**32``),
+        pass by pass."""
+        key, counter = _state(key, counter)
+        gen = _randomgen(key, counter)
+        if gen is None or not 1 <= r <= 1 << 32:
+            return None
+        out = np.empty(n, dtype)
+        k, t = np.empty(min(n, _VALUES), np.uint64), np.empty(min(n, _VALUES), np.uint64)
+        r64, low64, s32 = np.uint64(r), np.uint64(low % (1 << 64)), np.uint64(32)
+        for start in range(0, n, _VALUES):  # the generator continues the stream
+            m = min(_VALUES, n - start)
+            w = gen.integers(0, 1 << 32, size=2 * m, dtype=np.uint32).reshape(m, 2)
+            km, tm = k[:m], t[:m]
+            np.multiply(w[:, 0], r64, out=km, dtype=np.uint64)
+            km >>= s32
+            np.multiply(w[:, 1], r64, out=tm, dtype=np.uint64)
+            km += tm
+            km >>= s32
+            km += low64  # mod 2**64: the dtype's two's complement, truncated below
+            if dtype == np.bool_:
+                np.not_equal(km, 0, out=out[start : start + m])
+            else:
+                out[start : start + m] = km.view(np.int64) if dtype.kind == "i" else km
+        return out
