@@ -15,6 +15,7 @@ randomgen is missing (``tests/test_random_fast.py`` checks both paths); wider
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import numpy as np
@@ -128,18 +129,21 @@ class Random:
         pass by pass."""
         key, counter = _state(key, counter)
         gen = _randomgen(key, counter)
-        if gen is None or not 1 <= r <= 1 << 32:
-            return None
+        if gen is None or not 1 <= r <= 1 << 32 or sys.byteorder != "little":
+            return None  # core maps the words (the pairs below are little-endian)
         out = np.empty(n, dtype)
         k, t = np.empty(min(n, _VALUES), np.uint64), np.empty(min(n, _VALUES), np.uint64)
         r64, low64, s32 = np.uint64(r), np.uint64(low % (1 << 64)), np.uint64(32)
+        m32 = np.uint64(0xFFFFFFFF)
         for start in range(0, n, _VALUES):  # the generator continues the stream
             m = min(_VALUES, n - start)
-            w = gen.integers(0, 1 << 32, size=2 * m, dtype=np.uint32).reshape(m, 2)
-            km, tm = k[:m], t[:m]
-            np.multiply(w[:, 0], r64, out=km, dtype=np.uint64)
+            u = gen.integers(0, 1 << 32, size=2 * m, dtype=np.uint32).view(np.uint64)
+            km, tm = k[:m], t[:m]  # u = a | b << 32 (little-endian pairs of words)
+            np.bitwise_and(u, m32, out=km)
+            km *= r64
             km >>= s32
-            np.multiply(w[:, 1], r64, out=tm, dtype=np.uint64)
+            np.right_shift(u, s32, out=tm)
+            tm *= r64
             km += tm
             km >>= s32
             km += low64  # mod 2**64: the dtype's two's complement, truncated below
