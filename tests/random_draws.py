@@ -3,8 +3,8 @@ of each method and dtype (``tests/test_random.py`` checks them on each driver;
 ``tests/tools/random_bounds.py`` prints the measured agreement, README's table).
 
 Bit-identical draws must be equal; the draws written in core over each backend's
-``log1p``, ``sqrt``, ``cos`` and ``sin`` (``normal``, ``standard_normal``,
-``exponential``) agree within ``BOUNDS`` ulps, ``normal(1, 2)`` in ulps of
+``log1p``, ``sqrt``, ``cos``, ``sin`` and ``exp`` (``normal``, ``standard_normal``,
+``exponential``, ``lognormal``) agree within ``BOUNDS`` ulps, ``normal(1, 2)`` in ulps of
 ``max(|x|, 1)`` (``1 + 2z`` cancels near 0), the others in ulps of ``|x|``."""
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ BOUNDS = {
     "standard_normal f32": 4,
     "exponential f64": 4,
     "exponential f32": 4,
+    "lognormal f64": 5,
 }
 
 
@@ -66,6 +67,7 @@ def draws(seed: int = SEED, n: int = N) -> dict[str, np.ndarray]:
         "standard_normal f32": g.standard_normal(N, dtype=ak.float32),
         "exponential f64": g.exponential(3.0, N),
         "exponential f32": g.exponential(1.0, N, dtype=ak.float32),
+        "lognormal f64": g.lognormal(0.5, 0.75, N),
     }
     return {k: np.asarray(v) for k, v in out.items()}
 

@@ -99,6 +99,10 @@ def test_array_bounds_as_arraykit_arrays_and_under_jit(driver) -> None:
     want = np.asarray(eager.integers(np.asarray(low), np.asarray(high), size=(2, 3)))
     got = ak.jit(lambda rng, lo, hi: rng.integers(lo, hi, size=(2, 3)))(g, low, high)
     np.testing.assert_array_equal(np.asarray(got), want)
+    with pytest.raises(TypeError, match="0-d high inside"):
+        ak.jit(lambda rng, hi: rng.integers(0, hi, size=3))(g, ak.asarray(10))
+    counter = g.bit_generator.state["state"]["counter"].tolist()
+    assert counter == eager.bit_generator.state["state"]["counter"].tolist()  # none drawn
     again = ak.jit(lambda rng, lo, hi: rng.integers(lo, hi, size=(2, 3)))(g, low, high)
     np.testing.assert_array_equal(np.asarray(again), np.asarray(eager.integers(low, high, (2, 3))))
 
@@ -143,6 +147,8 @@ BAD = [
     lambda m, g: g.choice([10, 20], 2, p=[0.5, 0.6]),
     lambda m, g: g.choice([10, 20, 30], 2, p=[[0.5, 0.5, 0.0]]),
     lambda m, g: g.choice([10, 20, 30], 3, replace=False, p=[0.5, 0.5, 0.0]),
+    lambda m, g: g.lognormal(0.0, -1.0, 3),
+    lambda m, g: g.lognormal([0.0, 1.0], [1.0, 1.0], size=3),
 ]
 
 
@@ -156,7 +162,7 @@ def test_bad_forms_raise_numpys_errors(driver, call) -> None:
         raise AssertionError("NumPy accepted it")
     with pytest.raises(expected) as info:
         call(ak, ak.random.default_rng(0))
-    assert str(info.value).split(":")[0] in {"integers", "choice"}
+    assert str(info.value).split(":")[0] in {"integers", "choice", "lognormal"}
 
 
 def test_choice_of_sequences(driver) -> None:

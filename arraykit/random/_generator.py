@@ -21,6 +21,7 @@ the counter by ``ceil(n / 4)`` blocks, and the next draw starts at the next bloc
   the values are ``concat(rad cos(2 pi u2), rad sin(2 pi u2))[:n]``, times ``scale``
   plus ``loc``.  Written once here: drivers agree to a few ulps (their ``log``/``cos``).
 - ``exponential``: ``-log1p(-u) * scale``.
+- ``lognormal(mean, sigma)``: ``exp(normal(mean, sigma))``.
 - ``permutation(n)``: the stable argsort of ``n`` uint64 keys ``a | b << 32`` (two words
   each); ``shuffle`` writes ``permutation`` back into the array.
 - ``choice`` (``a`` an int, or an array or sequence sampled along ``axis``): with
@@ -308,6 +309,23 @@ class Generator:
         shape = draw_shape(size, (scale,), "exponential")
         u = self.random(shape, dtype, device=device)
         return -ak.log1p(-u) * cast(scale, dtype)
+
+    def lognormal(
+        self, mean: Param = 0.0, sigma: Param = 1.0, size: Any = None, *, device: Any = None
+    ) -> ak.Array:
+        """Log-normal floats: ``exp(normal(mean, sigma))``, the same draw as ``normal``
+        (arrays broadcast as in NumPy).
+
+        Examples
+        --------
+        >>> x = ak.random.default_rng(3).lognormal(0.0, 0.5, size=4)
+        >>> x.shape, bool(ak.all(x > 0))
+        ((4,), True)
+        """
+        mean, sigma = param(mean, "lognormal", "mean"), param(sigma, "lognormal", "sigma")
+        check(sigma < 0, "lognormal", ValueError, "sigma < 0")
+        shape = draw_shape(size, (mean, sigma), "lognormal")
+        return ak.exp(self.normal(mean, sigma, shape, device=device))
 
     # ---------------------------------------------------------------- integers
     def integers(
