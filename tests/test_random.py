@@ -8,6 +8,7 @@ import math
 
 import numpy as np
 import pytest
+import random_draws
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -191,62 +192,17 @@ def test_normal_and_exponential_formulas(driver) -> None:
 
 
 # ------------------------------------------------------------ every driver, one stream
-def _draws(seed: int) -> dict[str, np.ndarray]:
-    g = ak.random.default_rng(seed)
-    x = ak.reshape(ak.arange(12, dtype=ak.int64), (6, 2))
-    out = {
-        "raw": g.bit_generator.random_raw(13),
-        "integers": g.integers(-1000, 1000, size=(3, 4)),
-        "int64": g.integers(-(2**63), 2**63 - 1, size=9, endpoint=True),
-        "uint64": g.integers(0, 2**64 - 1, size=9, dtype=ak.uint64, endpoint=True),
-        "uint8": g.integers(0, 255, size=9, dtype=ak.uint8, endpoint=True),
-        "random": g.random(17),
-        "random32": g.random((2, 5), dtype=ak.float32),
-        "uniform": g.uniform(-2.0, 3.0, 11, dtype=ak.float32),
-        "permutation": g.permutation(50),
-        "permuted": g.permutation(x),
-        "choice": g.choice(100, 10, replace=False),
-        "choice_p": g.choice(5, 20, p=[0.1, 0.2, 0.3, 0.25, 0.15]),
-        "choice_p_norep": g.choice(6, 4, replace=False, p=[0.1, 0.2, 0.3, 0.2, 0.1, 0.1]),
-        "choice_arr": g.choice(x, 3),
-        "normal": g.normal(1.0, 2.0, FLOAT_DRAWS),
-        "normal32": g.normal(1.0, 2.0, FLOAT_DRAWS, dtype=ak.float32),
-        "standard_normal": g.standard_normal(FLOAT_DRAWS),
-        "standard_normal32": g.standard_normal(FLOAT_DRAWS, dtype=ak.float32),
-        "exponential": g.exponential(3.0, FLOAT_DRAWS),
-        "exponential32": g.exponential(1.0, FLOAT_DRAWS, dtype=ak.float32),
-    }
-    return {k: _np(v) for k, v in out.items()}
-
-
-# normal and exponential are one formula written in core over each driver's log1p, sqrt,
-# cos and sin, each within its published bound (docs/reference/accuracy.md): two drivers'
-# draws agree to the sum of those errors.  Measured on 10**5 draws of each (README states
-# it): TF's within 4 ulps of the NumPy driver's, JAX's 2 in float64 and 6 in float32 (its
-# log1p and the NumPy driver's are each within 2 there); `normal(1, 2)` in ulps of
-# max(|x|, 1), as 1 + 2z cancels near 0.
-FLOAT_DRAWS = 10_000
-FLOAT_ULPS = 6
-
-
-def _ulps(got: np.ndarray, ref: np.ndarray, floor: float) -> np.ndarray:
-    spacing = np.spacing(np.maximum(np.abs(ref), floor).astype(ref.dtype))
-    return np.abs(got.astype(np.float64) - ref) / spacing.astype(np.float64)
-
-
 def test_same_stream_as_numpy_driver(driver) -> None:
-    ours = _draws(12345)
+    """At least 10**4 values of every method and dtype (``tests/random_draws.py``):
+    bit-identical, or within the published bound (``tests/tools/random_bounds.py``
+    prints README's table from these draws)."""
+    ours = random_draws.draws()
     with ak.use("numpy"):
-        ref = _draws(12345)
-    for name, r in ref.items():
-        got = ours[name]
-        assert got.dtype == r.dtype and got.shape == r.shape, name
-        if name.startswith(("normal", "standard_normal", "exponential")):
-            floor = 1.0 if name.startswith("normal") else float(np.finfo(r.dtype).tiny)
-            err = _ulps(got, r, floor)
-            assert err.max() <= FLOAT_ULPS, (name, err.max(), r[np.argmax(err)])
-        else:
-            np.testing.assert_array_equal(got, r, err_msg=name)
+        ref = random_draws.draws()
+    assert all(r.size >= 10_000 for r in ref.values())
+    for name, err in random_draws.errors(ours, ref).items():
+        bound = random_draws.BOUNDS.get(name, 0)
+        assert err <= bound, (name, err, bound)
 
 
 def test_results_on_active_driver_and_device(driver) -> None:

@@ -322,14 +322,14 @@ class Driver:
     # integer_pow(x, n) -> x   ``pow(x, n)`` for a real floating-point ``x`` and a Python
     #     int ``n`` in int32 range, by repeated multiplication (the spec's special cases
     #     hold; correctly rounded for n in -1, 0, 1, 2).
-    # gcd(x1, x2) -> x   NumPy's ``gcd`` of integer natives of one dtype and shape.
-    integer_pow = gcd = None
-    # philox4x32_10(key, counter, n, device) -> x   the first ``n`` 32-bit words (uint32,
-    #     shape (n,)) of Philox4x32-10 with ``key`` (two Python ints < 2**32) from block
-    #     ``counter`` (a Python int < 2**128, or a native uint64 of shape (2,): low and high
-    #     64 bits, inside a transform) on ``device``: words of block c, then c + 1, ...
-    #     (``arraykit/random/_philox.py`` states the algorithm; core composes it otherwise).
-    philox4x32_10 = None
+    integer_pow = gcd = None  # gcd(x1, x2) -> x: NumPy's, integer natives of one dtype/shape
+    # philox4x32_10(key, counter, n, device) -> x: the first ``n`` words (uint32, shape (n,)) of
+    #     Philox4x32-10 (``random/_philox.py``), ``key`` two ints < 2**32, from block ``counter``
+    #     (an int < 2**128, or in a transform a native uint64 (low, high 64 bits)).  Optional
+    #     too: philox_uniform(key, counter, n, dtype, device), philox_integers(key, counter,
+    #     low, r, n, dtype, device) -> x | None: ``random``'s floats, ``integers``' values for
+    #     r <= 2**32 from those words (``random/_generator.py``); None: core maps the words.
+    philox4x32_10 = philox_uniform = philox_integers = None
     # full_like(x, fill_value, dtype, device) -> x   an array of ``x``'s shape filled with
     #     ``fill_value`` (a Python scalar of ``dtype``'s kind) on ``device``; core calls it
     #     for ``*_like`` of an ``x`` whose shape has unknown (``None``) sizes, and raises a

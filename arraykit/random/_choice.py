@@ -11,6 +11,7 @@ import numpy as np
 
 import arraykit as ak
 
+from .._core import normalize_axis
 from ._args import size_shape
 
 if TYPE_CHECKING:
@@ -41,20 +42,22 @@ def choice(
 ) -> ak.Array:
     fn = "choice"
     pop: ak.Array | None = None
+    if isinstance(a, (list, tuple, np.ndarray)):  # NumPy's sequences: a population
+        host = np.asarray(a)
+        if host.dtype.kind not in "biufc":
+            raise ValueError(f"{fn}: a must be a sequence or an integer, not {host.dtype}")
+        a = ak.asarray(host, device=device) if host.ndim else host.item()
+    if isinstance(a, ak.Array) and a.ndim == 0:
+        if not ak.isdtype(a.dtype, "integral"):
+            raise ValueError(f"{fn}: a must be a sequence or an integer, not a 0-d {a.dtype}")
+        a = int(a)
     if isinstance(a, ak.Array):
-        if a.ndim == 0:
-            raise ValueError(f"{fn}: a must be a positive integer unless no samples are taken")
-        ax = operator.index(axis)
-        if not -a.ndim <= ax < a.ndim:
-            raise ValueError(f"{fn}: axis {axis} is out of bounds for {a.ndim}-d a")
+        ax = normalize_axis(axis, a.ndim, fn)
         pop, n, device = a, a.shape[ax], a.device
     else:
-        if isinstance(a, bool):
-            raise TypeError(f"{fn}: a must be an int or an arraykit array, got {a!r}")
-        try:
-            n = operator.index(a)
-        except TypeError:
-            raise TypeError(f"{fn}: a must be an int or an arraykit array, got {a!r}") from None
+        if not isinstance(a, (int, np.integer)):
+            raise ValueError(f"{fn}: a must be a sequence or an integer, not {type(a)}")
+        n = operator.index(a)
         if n < 0:
             raise ValueError(f"{fn}: a must be a positive integer unless no samples are taken")
     shape = size_shape(size, fn)
@@ -86,7 +89,6 @@ def choice(
     if pop is None:
         return ak.reshape(idx, shape)
     taken = ak.take(pop, idx, axis=ax)
-    ax = ax % pop.ndim
     return ak.reshape(taken, pop.shape[:ax] + shape + pop.shape[ax + 1 :])
 
 

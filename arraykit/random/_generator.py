@@ -11,17 +11,21 @@ the counter by ``ceil(n / 4)`` blocks, and the next draw starts at the next bloc
 - ``integers`` in ``[low, low + r)``: ``k = floor(U * r / 2**B)`` with ``U`` a B-bit
   number made of ``B / 32`` words (the first word least significant), ``B = 64`` when
   ``r <= 2**32`` and ``B = 128`` otherwise; the result is ``low + k`` (mod 2**64, in the
-  dtype).  That is Lemire's multiply-shift with 32 or more guard bits and no rejection
-  step, so every draw takes a fixed number of words (as ``jit`` needs) and the bias of
-  any value is below ``r / 2**B <= 2**-32`` relative: no modulo bias.
+  dtype; ``bool``: ``!= 0``).  That is Lemire's multiply-shift with 32 or more guard
+  bits and no rejection step, so every draw takes a fixed number of words (as ``jit``
+  needs) and the bias of any value is below ``r / 2**B <= 2**-32`` relative: no modulo
+  bias.  Array bounds take ``B`` from the dtype, not the values: 64 for ``bool`` and
+  dtypes of at most 32 bits, else 128 (``_integers``).
 - ``standard_normal``/``normal``: Box-Muller on ``2m`` uniforms ``u`` of the dtype
   (``m = ceil(n / 2)``): ``u1 = u[:m]``, ``u2 = u[m:]``, ``rad = sqrt(-2 log1p(-u1))``,
   the values are ``concat(rad cos(2 pi u2), rad sin(2 pi u2))[:n]``, times ``scale``
   plus ``loc``.  Written once here: drivers agree to a few ulps (their ``log``/``cos``).
 - ``exponential``: ``-log1p(-u) * scale``.
+- ``lognormal(mean, sigma)``: ``exp(normal(mean, sigma))``.
 - ``permutation(n)``: the stable argsort of ``n`` uint64 keys ``a | b << 32`` (two words
   each); ``shuffle`` writes ``permutation`` back into the array.
-- ``choice``: with replacement and no ``p``, ``integers(0, n)``; with ``p``, the first
+- ``choice`` (``a`` an int, or an array or sequence sampled along ``axis``): with
+  replacement and no ``p``, ``integers(0, n)``; with ``p``, the first
   index whose cumulative probability (summed on the host in float64, then divided by the
   total) exceeds a float64 ``random`` value; without replacement and no ``p``, the first
   ``size`` of ``permutation(n)``; with ``p``, the ``size`` smallest ``exponential / p``
@@ -54,6 +58,7 @@ from ._args import (
     size_shape,
 )
 from ._choice import choice
+from ._integers import integers
 
 __all__ = ["BitGenerator", "Generator", "default_rng"]
 
@@ -112,6 +117,29 @@ class BitGenerator:
         return ak.reshape(self._words(math.prod(shape), device), shape)
 
     def _words(self, n: int, device: Any) -> ak.Array:
+        key, counter = self._advance(n)
+        return _philox.words(key, counter, n, device)
+
+    def _uniform01(self, n: int, dtype: Any, device: Any) -> ak.Array | None:
+        """``n`` floats by the driver's native mapping of the next words, or ``None``
+        (the state unchanged) where the driver has none."""
+        nwords = n if dtype == ak.float32 else 2 * n
+        key, counter = self.key, self.counter
+        out = _philox.uniform(key, counter, n, dtype, device)
+        if out is not None:
+            self._advance(nwords)
+        return out
+
+    def _integers(self, low: int, r: int, n: int, dtype: Any, device: Any) -> ak.Array | None:
+        """``integers``' values for ``r <= 2**32`` by the driver's native mapping of the
+        next ``2 n`` words, or ``None`` (the state unchanged) where the driver has none."""
+        out = _philox.integers(self.key, self.counter, low, r, n, dtype, device)
+        if out is not None:
+            self._advance(2 * n)
+        return out
+
+    def _advance(self, n: int) -> tuple[Any, Any]:
+        """The key and counter of a draw of ``n`` words; moves the counter past them."""
         counter = self.counter
         blocks = _philox.blocks_for(n)
         if isinstance(counter, int):
@@ -123,12 +151,11 @@ class BitGenerator:
                     "the same numbers on every call"
                 )
             self.counter = (counter + blocks) % (1 << 128)
-            return _philox.words(self.key, counter, n, device)
-        w = _philox.words(self.key, counter, n, device)
+            return self.key, counter
         lo = counter[0] + blocks
         hi = counter[1] + ak.astype(lo < counter[0], ak.uint64)
         self.counter = ak.stack([lo, hi])
-        return w
+        return self.key, counter
 
     # ``ak.jit`` arguments: the state as two uint64 arrays of shape (2,) on the active
     # driver, counter (low, high 64 bits) and key (k0, k1), traced inside the program.
@@ -201,6 +228,9 @@ class Generator:
 
     # ---------------------------------------------------------------- floats
     def _uniform01(self, n: int, dtype: Any, device: Any) -> ak.Array:
+        native = self.bit_generator._uniform01(n, dtype, device)
+        if native is not None:
+            return native
         if dtype == ak.float32:
             w = self.bit_generator._words(n, device)
             return ak.astype(w >> 8, ak.float32) * (2.0**-24)
@@ -280,11 +310,28 @@ class Generator:
         u = self.random(shape, dtype, device=device)
         return -ak.log1p(-u) * cast(scale, dtype)
 
+    def lognormal(
+        self, mean: Param = 0.0, sigma: Param = 1.0, size: Any = None, *, device: Any = None
+    ) -> ak.Array:
+        """Log-normal floats: ``exp(normal(mean, sigma))``, the same draw as ``normal``
+        (arrays broadcast as in NumPy).
+
+        Examples
+        --------
+        >>> x = ak.random.default_rng(3).lognormal(0.0, 0.5, size=4)
+        >>> x.shape, bool(ak.all(x > 0))
+        ((4,), True)
+        """
+        mean, sigma = param(mean, "lognormal", "mean"), param(sigma, "lognormal", "sigma")
+        check(sigma < 0, "lognormal", ValueError, "sigma < 0")
+        shape = draw_shape(size, (mean, sigma), "lognormal")
+        return ak.exp(self.normal(mean, sigma, shape, device=device))
+
     # ---------------------------------------------------------------- integers
     def integers(
         self,
-        low: int,
-        high: int | None = None,
+        low: Any,
+        high: Any = None,
         size: Any = None,
         dtype: Any = None,
         endpoint: bool = False,
@@ -292,58 +339,21 @@ class Generator:
         device: Any = None,
     ) -> ak.Array:
         """Integers in ``[low, high)`` (``[low, high]`` with ``endpoint``); ``integers(n)``
-        is ``[0, n)``.  Default dtype int64, as NumPy's."""
-        fn = "integers"
-        if high is None:
-            low, high = 0, low
-        low, high = integer(low, fn, "low"), integer(high, fn, "high")
-        dtype = ak.int64 if dtype is None else dtype
-        if not ak.isdtype(dtype, "integral"):
-            raise TypeError(f"{fn}: Unsupported dtype {dtype!r} for integers")
-        info = ak.iinfo(dtype)
-        top = high if endpoint else high - 1
-        if low < info.min:
-            raise ValueError(f"{fn}: low is out of bounds for {dtype}")
-        if top > info.max:
-            raise ValueError(f"{fn}: high is out of bounds for {dtype}")
-        if low > top:
-            raise ValueError(f"{fn}: low > high" if endpoint else f"{fn}: low >= high")
-        shape = size_shape(size, fn)
-        k = self._below(top - low + 1, math.prod(shape), device)  # uint64 in [0, r)
-        out = k + (low % (1 << 64))  # wraps mod 2**64 into the dtype's two's complement
-        if dtype != ak.uint64:
-            out = ak.astype(out, ak.int64)
-            if dtype != ak.int64:
-                out = ak.astype(out, dtype)
-        return ak.reshape(out, shape)
+        is ``[0, n)``.  ``low`` and ``high`` may be arrays (or sequences), broadcast as in
+        NumPy; ``dtype`` any integer dtype or ``bool`` in NumPy's spellings (default
+        int64, as NumPy's).
 
-    def _below(self, r: int, n: int, device: Any) -> ak.Array:
-        """``n`` uint64 values in ``[0, r)``, ``1 <= r <= 2**64`` (module docstring)."""
-        m32 = 0xFFFFFFFF
-        if r <= 1 << 32:
-            w = ak.astype(ak.reshape(self.bit_generator._words(2 * n, device), (n, 2)), ak.uint64)
-            a, b = w[:, 0], w[:, 1]
-            return (b * r + ((a * r) >> 32)) >> 32
-        w = ak.astype(ak.reshape(self.bit_generator._words(4 * n, device), (n, 4)), ak.uint64)
-        u = [w[:, i] for i in range(4)]
-        rl, rh = r & m32, r >> 32  # rh <= 2**32
-        prods = {}
-        for i in range(4):
-            for j, rj in ((0, rl), (1, rh)):
-                p = u[i] * rj
-                prods[i, j] = (p & m32, p >> 32)
-        carry: Any = 0
-        limbs = []
-        for col in range(6):
-            s = carry
-            for (i, j), (lo, hi) in prods.items():
-                if i + j == col:
-                    s = s + lo
-                if i + j + 1 == col:
-                    s = s + hi
-            limbs.append(s & m32)
-            carry = s >> 32
-        return limbs[4] | (limbs[5] << 32)
+        Examples
+        --------
+        >>> rng = ak.random.default_rng(0)
+        >>> k = rng.integers([0, 10, 100], [5, 20, 200], dtype="int16")
+        >>> k.shape, k.dtype
+        ((3,), dtype('int16'))
+        >>> ok = (k >= ak.asarray([0, 10, 100])) & (k < ak.asarray([5, 20, 200]))
+        >>> bool(ak.all(ok))
+        True
+        """
+        return integers(self, low, high, size, dtype, endpoint, device)
 
     # ---------------------------------------------------------------- permutations
     def _perm(self, n: int, device: Any) -> ak.Array:
@@ -383,11 +393,20 @@ class Generator:
         *,
         device: Any = None,
     ) -> ak.Array:
-        """Samples of ``arange(a)`` (an int ``a``) or of the array ``a`` along ``axis``.
+        """Samples of ``arange(a)`` (an int ``a``) or of ``a`` along ``axis`` (an array,
+        a NumPy array or a sequence, as NumPy's).
 
         ``p`` is checked and summed on the host (NumPy's checks and errors), so it is a
         concrete sequence or array, not a traced one.  ``shuffle`` is accepted for
-        NumPy's signature; samples without replacement are always in random order."""
+        NumPy's signature; samples without replacement are always in random order.
+
+        Examples
+        --------
+        >>> rng = ak.random.default_rng(1)
+        >>> s = rng.choice([10, 20, 30], 4, p=[0.5, 0.5, 0.0])
+        >>> s.shape, bool(ak.all((s == 10) | (s == 20)))
+        ((4,), True)
+        """
         return choice(self, a, size, replace, p, axis, device)
 
 

@@ -15,7 +15,11 @@ counter ``[c0 | c1 << 32, c2 | c3 << 32]``).
 
 A driver may provide the words natively (the optional ``philox4x32_10`` primitive);
 otherwise :func:`generic_words` computes them with arraykit's own array functions on
-uint64 arrays holding 32-bit values, so any driver gets the same words.
+uint64 arrays holding 32-bit values, so any driver gets the same words.  A driver may
+also turn the words into uniform floats or bounded integers natively (the optional
+``philox_uniform`` and ``philox_integers``, by the mapping of ``_generator``: the NumPy
+driver's, through randomgen); :func:`uniform` and :func:`integers` use them where the
+driver has them and they do not decline.
 """
 
 from __future__ import annotations
@@ -88,3 +92,32 @@ def words(key: tuple[int, int], counter: Any, n: int, device: Any) -> ak.Array:
     if not isinstance(key, tuple):
         key = key._value
     return ak.Array._new(native(key, counter, n, dev), drv, ak.uint32)
+
+
+def uniform(key: Any, counter: Any, n: int, dtype: Any, device: Any) -> ak.Array | None:
+    """``n`` uniform floats of ``dtype`` from block ``counter`` by the driver's native
+    ``philox_uniform``, or ``None`` where it has none or it declines."""
+    drv, dev = target(device)
+    native = getattr(drv, "philox_uniform", None)
+    if native is None:
+        return None
+    c = counter if isinstance(counter, int) else counter._value
+    k = key if isinstance(key, tuple) else key._value
+    out = native(k, c, n, dtype, dev)
+    return None if out is None else ak.Array._new(out, drv, dtype)
+
+
+def integers(
+    key: Any, counter: Any, low: int, r: int, n: int, dtype: Any, device: Any
+) -> ak.Array | None:
+    """``n`` values ``low + floor(U * r / 2**64)`` of ``dtype`` (two words each, ``r <=
+    2**32``) by the driver's native ``philox_integers``, or ``None`` where it has none or
+    it declines."""
+    drv, dev = target(device)
+    native = getattr(drv, "philox_integers", None)
+    if native is None:
+        return None
+    c = counter if isinstance(counter, int) else counter._value
+    k = key if isinstance(key, tuple) else key._value
+    out = native(k, c, low, r, n, dtype, dev)
+    return None if out is None else ak.Array._new(out, drv, dtype)

@@ -1,8 +1,21 @@
-"""Philox4x32-10 words on the host: NumPy has no Philox4x32 (``np.random.Philox`` is
-Philox4x64), so the rounds run as in-place uint32/uint64 ufuncs."""
+"""Philox4x32-10 on the host.  NumPy has no Philox4x32 (``np.random.Philox`` is
+Philox4x64), so the words come from randomgen's ``Philox(number=4, width=32)`` (C, a
+NumPy bit generator) where it is installed, else from the ten rounds as in-place
+uint32/uint64 ufuncs (``philox_words``), which give the same words.
+
+randomgen's generator adds one to its counter before each block, so a fresh one with
+counter ``(c - 1) mod 2**128`` and key ``k0 | k1 << 32`` gives the words of blocks
+``c, c + 1, ...``; NumPy's ``Generator`` over it turns them into floats as arraykit's
+mapping does (float32: ``(w >> 8) * 2**-24``, one word; float64: two words
+``((a >> 5) * 2**26 + (b >> 6)) * 2**-53``), and ``integers(0, 2**32, dtype=uint32)``
+returns the words themselves (the full range takes them unchanged); ``integers`` for
+ranges up to ``2**32`` maps them in cache-sized passes.  The ufunc path serves when
+randomgen is missing (``tests/test_random_fast.py`` checks both paths); wider
+``integers``, normals and the rest are core's array code over these words and floats."""
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import numpy as np
@@ -12,13 +25,41 @@ from ..._devices import Device
 _M0, _M1 = np.uint64(0xD2511F53), np.uint64(0xCD9E8D57)
 _W0, _W1 = 0x9E3779B9, 0xBB67AE85
 _MASK64 = (1 << 64) - 1
+_MASK128 = (1 << 128) - 1
+
+
+def load_randomgen() -> Any:
+    """randomgen's ``Philox`` class, or ``None`` when randomgen is not installed."""
+    try:
+        from randomgen.philox import Philox
+    except ImportError:
+        return None
+    return Philox
+
+
+_UNLOADED = object()
+_philox_class: Any = _UNLOADED  # imported on the first draw (randomgen takes ~40 ms)
+
+
+def _randomgen(key: tuple[int, int], counter: int) -> np.random.Generator | None:
+    """A NumPy ``Generator`` whose next words are those of block ``counter``."""
+    global _philox_class
+    if _philox_class is _UNLOADED:
+        _philox_class = load_randomgen()
+    if _philox_class is None:
+        return None
+    bg = _philox_class(
+        number=4, width=32, counter=(counter - 1) & _MASK128, key=key[0] | key[1] << 32
+    )
+    return np.random.Generator(bg)
 
 
 _CHUNK = 8192  # blocks per pass: the working buffers stay in cache
 
 
 def philox_words(key: tuple[int, int], counter: int, n: int) -> np.ndarray:
-    """The first ``n`` words of the stream from block ``counter`` (a 128-bit int)."""
+    """The first ``n`` words of the stream from block ``counter`` (a 128-bit int), by
+    ufuncs."""
     nb = -(-n // 4)
     out = np.empty((nb, 4), np.uint32)
     for start in range(0, nb, _CHUNK):
@@ -53,10 +94,61 @@ def _blocks(key: tuple[int, int], counter: int, out: np.ndarray) -> None:
     out[:, 0], out[:, 1], out[:, 2], out[:, 3] = x0, x1, x2, x3
 
 
+def _state(key: Any, counter: Any) -> tuple[tuple[int, int], int]:
+    if not isinstance(counter, int):  # (low, high) uint64, as inside a transform
+        counter = int(counter[0]) | int(counter[1]) << 64
+    return (int(key[0]), int(key[1])), counter
+
+
+_VALUES = 1 << 15  # values per pass of philox_below: its buffers stay in cache
+
+
 class Random:
-    """The optional ``philox4x32_10`` primitive."""
+    """The optional ``philox4x32_10``, ``philox_uniform`` and ``philox_below``
+    primitives."""
 
     def philox4x32_10(self, key: Any, counter: Any, n: int, device: Device) -> Any:
-        if not isinstance(counter, int):  # (low, high) uint64, as inside a transform
-            counter = int(counter[0]) | int(counter[1]) << 64
-        return philox_words((int(key[0]), int(key[1])), counter, n)
+        key, counter = _state(key, counter)
+        gen = _randomgen(key, counter)
+        if gen is None:
+            return philox_words(key, counter, n)
+        return gen.integers(0, 1 << 32, size=n, dtype=np.uint32)
+
+    def philox_uniform(self, key: Any, counter: Any, n: int, dtype: Any, device: Device) -> Any:
+        key, counter = _state(key, counter)
+        gen = _randomgen(key, counter)
+        if gen is None:
+            return None  # core maps the ufunc path's words
+        return gen.random(n, dtype=np.float32 if dtype == np.float32 else np.float64)
+
+    def philox_integers(
+        self, key: Any, counter: Any, low: int, r: int, n: int, dtype: Any, device: Device
+    ) -> Any:
+        """``low + floor(U * r / 2**64)`` (mod 2**64, into ``dtype``), ``U = a | b << 32``
+        of two words, as ``(b * r + (a * r >> 32)) >> 32`` in uint64 (``r <= 2**32``),
+        pass by pass."""
+        key, counter = _state(key, counter)
+        gen = _randomgen(key, counter)
+        if gen is None or not 1 <= r <= 1 << 32 or sys.byteorder != "little":
+            return None  # core maps the words (the pairs below are little-endian)
+        out = np.empty(n, dtype)
+        k, t = np.empty(min(n, _VALUES), np.uint64), np.empty(min(n, _VALUES), np.uint64)
+        r64, low64, s32 = np.uint64(r), np.uint64(low % (1 << 64)), np.uint64(32)
+        m32 = np.uint64(0xFFFFFFFF)
+        for start in range(0, n, _VALUES):  # the generator continues the stream
+            m = min(_VALUES, n - start)
+            u = gen.integers(0, 1 << 32, size=2 * m, dtype=np.uint32).view(np.uint64)
+            km, tm = k[:m], t[:m]  # u = a | b << 32 (little-endian pairs of words)
+            np.bitwise_and(u, m32, out=km)
+            km *= r64
+            km >>= s32
+            np.right_shift(u, s32, out=tm)
+            tm *= r64
+            km += tm
+            km >>= s32
+            km += low64  # mod 2**64: the dtype's two's complement, truncated below
+            if dtype == np.bool_:
+                np.not_equal(km, 0, out=out[start : start + m])
+            else:
+                out[start : start + m] = km.view(np.int64) if dtype.kind == "i" else km
+        return out
