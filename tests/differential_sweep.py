@@ -42,6 +42,7 @@ REFERENCES: dict[str, Callable[..., Any]] = {
     "min": lambda x, **kw: reduce_rule("min")(x, **kw),
     "clip": _clip_rule,
     "argsort": lambda x, **kw: np.argsort(x, kind="stable", **kw),  # the standard's default
+    "flatten": lambda a, order="C": np.asarray(a).flatten(order),  # tnp's: the method
 }
 
 # Results compared by a property rather than by value: name -> a function of (the
