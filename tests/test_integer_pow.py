@@ -156,3 +156,22 @@ def test_traced_negative_powers_are_defined_or_raise(driver, dtype):
             checked(ak.asarray(b), ak.asarray(e))
         ok = checked(ak.asarray(b), ak.asarray(np.abs(e)))
         np.testing.assert_array_equal(np.asarray(ok), b ** np.abs(e))
+
+
+@pytest.mark.parametrize("dtype", INTEGERS)
+def test_large_exponents_wrap_as_in_numpy(driver, dtype):
+    # Exponents of 64 and more: XLA's integer power read the exponent's low 6 bits (JAX:
+    # 2 ** 64 was 1, 7 ** 100 was 7 ** 36); NumPy's loop wraps every product.  Found by
+    # the differential fuzzer.
+    info = np.iinfo(dtype)
+    rng = np.random.default_rng(64)
+    base = rng.integers(max(info.min, -9), 10, 400).astype(dtype)
+    exps = rng.integers(0, min(info.max, 2**40), 400, endpoint=True).astype(dtype)
+    exps[:8] = np.array([64, 65, 100, 127, 63, 0, 1, info.max]).astype(dtype)
+    with np.errstate(all="ignore"):
+        want = np.power(base, exps)
+    got = ak.asarray(base) ** ak.asarray(exps)
+    np.testing.assert_array_equal(np.asarray(got), want)
+    if driver.capabilities.jit:
+        got = ak.jit(lambda a, b: a**b)(ak.asarray(base), ak.asarray(exps))
+        np.testing.assert_array_equal(np.asarray(got), want)
