@@ -68,7 +68,8 @@ def variants(code: str) -> list[tuple[str, str | None, str]]:
     if '"gpu:' in code:
         import arraykit as ak
 
-        gpus = [d for n in named for d in ak.drivers.get(n).devices() if "gpu" in str(d)]
+        here = [n for n in named if _installed(FRAMEWORK.get(n, n))]
+        gpus = [d for n in here for d in ak.drivers.get(n).devices() if "gpu" in str(d)]
         if not gpus:
             return [("as written", None, "needs a GPU, none here")]
     missing = [n for n in named if not _installed(FRAMEWORK.get(n, n))]
