@@ -62,3 +62,18 @@ MODULES = (creation, manipulation, padding, math, math_sums, statistics, logic, 
            linalg, polynomials, dtypes)  # fmt: skip
 __all__ = [name for module in MODULES for name in module.__all__]
 SPELLINGS = SPELLINGS  # name -> the standard's spelling, named by the strict refusal
+
+# -- issue 25 phase 2, part A: NumPy's statistics extras (branch np-stats) ----------------
+# Kept in a block of their own below the others, so that merges of other sections' new
+# modules do not touch these lines.
+from . import covariance, histograms, interpolation, nan_functions, order_statistics  # noqa: E402
+from .covariance import *  # noqa: E402, F403
+from .histograms import *  # noqa: E402, F403
+from .interpolation import *  # noqa: E402, F403
+from .nan_functions import *  # noqa: E402, F403
+from .order_statistics import *  # noqa: E402, F403
+
+STATS_MODULES = (order_statistics, nan_functions, histograms, covariance, interpolation)
+MODULES += STATS_MODULES
+__all__ += [name for module in STATS_MODULES for name in module.__all__]
+# -- end of np-stats ---------------------------------------------------------------------
