@@ -22,7 +22,7 @@ from .._creation import zeros
 from .._data_types import astype
 from .._linalg_core import matmul
 from .._manipulation import concat, permute_dims, reshape, squeeze
-from ._base import numpy_function
+from ._base import numpy_function, scalar
 from ._masked import any_true, array_like
 from .statistics import average
 
@@ -45,16 +45,17 @@ def _weights(name: str, w: Any, like_: Array, n: Any, fn: str) -> Array:
 
 def _cov(
     fn: str, m: Any, y: Any, rowvar: bool, bias: bool, ddof: Any, fweights: Any,
-    aweights: Any, dtype: Any,
+    aweights: Any, dtype: Any, m_name: str = "m",
 ) -> Array:  # fmt: skip
     base = next((v for v in (m, y) if v.__class__ is Array), None)
     if base is None:
-        raise TypeError(f"{fn}: 'm' must be an arraykit array, got {type(m).__name__}")
+        raise TypeError(f"{fn}: {m_name!r} must be an arraykit array, got {type(m).__name__}")
     if ddof is not None:
-        if isinstance(ddof, bool) or not isinstance(ddof, (int, float)) or ddof != int(ddof):
+        ddof = scalar(ddof, fn, "ddof")
+        if isinstance(ddof, (bool, complex)) or ddof != int(ddof):
             raise ValueError(f"{fn}: ddof must be integer")
         ddof = int(ddof)
-    ma = array_like(base, m, fn, "m")
+    ma = array_like(base, m, fn, m_name)
     if ma.ndim > 2:
         raise ValueError(f"{fn}: m has more than 2 dimensions")
     ya = None
@@ -167,7 +168,7 @@ def corrcoef(x: Any, y: Any = None, rowvar: bool = True, *, dtype: Any = None) -
     Array([[1., 1.],
            [1., 1.]], dtype=float64)
     """
-    c = _cov("corrcoef", x, y, rowvar, False, None, None, None, dtype)
+    c = _cov("corrcoef", x, y, rowvar, False, None, None, None, dtype, m_name="x")
     if c.ndim < 2:  # one variable: NumPy's c / c
         return ew.divide(c, c)
     from ..linalg import diagonal

@@ -161,13 +161,14 @@ def _nanvar(
 ) -> Array:  # fmt: skip
     check_array(a, name, "a")
     no_out(name, out)
+    arg = "ddof"
     if correction is not None:
         if ddof != 0:
             raise ValueError(f"{name}: ddof and correction can't be provided simultaneously.")
-        ddof = correction
-    ddof = scalar(ddof, name, "ddof")
+        ddof, arg = correction, "correction"
+    ddof = scalar(ddof, name, arg)
     if isinstance(ddof, (bool, complex)):
-        raise TypeError(f"{name}: 'ddof' must be an int or a float, got {type(ddof).__name__}")
+        raise TypeError(f"{name}: {arg!r} must be an int or a float, got {type(ddof).__name__}")
     inexact = a._dtype.kind in "fc"
     acc = None
     if dtype is not None:

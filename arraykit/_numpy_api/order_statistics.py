@@ -241,9 +241,9 @@ def _weighted(fn: str, m: Masked, qa: Array, method: str, weights: Any) -> Array
     from .._sorting import argsort
 
     a = m.a
+    w = array_like(a, weights, fn, "weights")
     if method != "inverted_cdf":
         raise ValueError(f"{fn}: Only method 'inverted_cdf' supports weights. Got: {method}.")
-    w = array_like(a, weights, fn, "weights")
     _core.same_driver((a, w), fn)
     if w._dtype.kind not in "biuf":
         raise TypeError(f"{fn}: 'weights' must be real numbers, got {w._dtype}")
@@ -435,7 +435,7 @@ def quantile(
     >>> ak.quantile(x, 0.5, axis=1)
     Array([7., 2.], dtype=float64)
     >>> ak.quantile(x, [0.25, 0.75], method="lower")
-    Array([2., 7.], dtype=float64)
+    Array([2., 4.], dtype=float64)
     """
     return _order("quantile", a, q, axis, out, method, keepdims, weights, False, False)
 

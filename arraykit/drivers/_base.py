@@ -146,12 +146,12 @@ COMPOSITES: tuple[str, ...] = (
     "moveaxis",
     "unstack",
     "broadcast_arrays",
-    "diff",
+    "diff", "bincount",  # bincount: x int64 in [0, minlength), weights None or float64
     "hfft",
     "ihfft",
     "fftshift",
     "ifftshift",
-)
+)  # fmt: skip
 """Core builds these from primitives; a driver attribute of the same name, if not
 ``None``, is used instead.  Its arguments are those of the public function with arrays
 replaced by natives, after core's validation and promotion."""
@@ -317,17 +317,12 @@ class Driver:
 
     # Optional native fast paths for core's composites (see COMPOSITES).
     stack = vecdot = outer = trace = matrix_rank = meshgrid = moveaxis = None
-    unstack = broadcast_arrays = diff = hfft = ihfft = fftshift = ifftshift = None
+    unstack = broadcast_arrays = diff = hfft = ihfft = fftshift = ifftshift = bincount = None
     # Optional fast paths of primitives, used by core when not None:
     # integer_pow(x, n) -> x   ``pow(x, n)`` for a real floating-point ``x`` and a Python
     #     int ``n`` in int32 range, by repeated multiplication (the spec's special cases
     #     hold; correctly rounded for n in -1, 0, 1, 2).
     integer_pow = gcd = None  # gcd(x1, x2) -> x: NumPy's, integer natives of one dtype/shape
-    # bincount(x, weights, length) -> x   NumPy's ``bincount`` of a 1-D int64 ``x`` whose
-    #     values all lie in [0, length) (core sees to it): the count of each value (int64),
-    #     or with ``weights`` (float64, ``x``'s shape) the sum of the weights of each value,
-    #     added in the order of ``x``; shape ``(length,)``.  None: core sorts and searches.
-    bincount = None
     # philox4x32_10(key, counter, n, device) -> x: the first ``n`` words (uint32, shape (n,)) of
     #     Philox4x32-10 (``random/_philox.py``), ``key`` two ints < 2**32, from block ``counter``
     #     (an int < 2**128, or in a transform a native uint64 (low, high 64 bits)).  Optional
