@@ -138,6 +138,13 @@ def front(r: Array, q_shape: tuple) -> Array:
 
 
 # ------------------------------------------------------------ shared by the statistics
+def cast(x: Array, dtype: Any) -> Array:
+    """``x`` in ``dtype``: ``x`` itself where it has it already (no copy)."""
+    from .._data_types import astype
+
+    return x if x._dtype is dtype else astype(x, dtype, copy=False)
+
+
 def gather(x: Array, index: Array, axis: int = -1) -> Array:
     """``take_along_axis(x, index, axis)`` for indices known to be in range (computed by
     the caller): the driver's primitive, without the bounds check's reads."""

@@ -19,11 +19,10 @@ from .. import _statistics as st
 from .._array import Array
 from .._core import new
 from .._creation import zeros
-from .._data_types import astype
 from .._linalg_core import matmul
 from .._manipulation import concat, permute_dims, reshape, squeeze
 from ._base import numpy_function, scalar
-from ._masked import any_true, array_like
+from ._masked import any_true, array_like, cast
 from .statistics import average
 
 __all__ = ["corrcoef", "cov"]
@@ -31,7 +30,7 @@ __all__ = ["corrcoef", "cov"]
 
 def _weights(name: str, w: Any, like_: Array, n: Any, fn: str) -> Array:
     """NumPy's checks of ``fweights``/``aweights`` (as float64)."""
-    v = astype(array_like(like_, w, fn, name), dt.float64)
+    v = cast(array_like(like_, w, fn, name), dt.float64)
     if v.ndim > 1:
         raise RuntimeError(f"{fn}: cannot handle multidimensional {name}")
     if v.ndim == 0 or v.shape[0] != n:
@@ -73,14 +72,14 @@ def _cov(
             out = dt.canonical(dtype)
         except TypeError as e:
             raise TypeError(f"{fn}: 'dtype': {e}") from None
-    x = astype(ma, out)
+    x = cast(ma, out)
     x = reshape(x, (1, -1)) if x.ndim < 2 else x
     if not rowvar and ma.ndim != 1:
         x = permute_dims(x, (1, 0))
     if x.shape[0] == 0:
         return zeros((0, 0), dtype=dt.float64, device=ma.device)
     if ya is not None:
-        yv = astype(ya, out)
+        yv = cast(ya, out)
         yv = reshape(yv, (1, -1)) if yv.ndim < 2 else yv
         if not rowvar and yv.shape[0] != 1:
             yv = permute_dims(yv, (1, 0))
@@ -121,7 +120,7 @@ def _cov(
     xt = permute_dims(x if w is None else ew.multiply(x, w), (1, 0))
     c = matmul(x, ew.conj(xt) if xt._dtype.kind == "c" else xt)
     if isinstance(scale, Array) and scale._dtype is not c._dtype:
-        c = astype(ew.multiply(c, scale), c._dtype)
+        c = cast(ew.multiply(c, scale), c._dtype)
     else:
         c = ew.multiply(c, scale)
     return squeeze(c, axis=tuple(i for i in range(2) if c.shape[i] == 1)) if 1 in c.shape else c
@@ -176,7 +175,7 @@ def corrcoef(x: Any, y: Any = None, rowvar: bool = True, *, dtype: Any = None) -
     d = diagonal(c)
     std = ew.sqrt(ew.real(d) if d._dtype.kind == "c" else d)
     if std._dtype is not c._dtype:
-        std = astype(std, c._dtype)
+        std = cast(std, c._dtype)
     c = ew.divide(ew.divide(c, reshape(std, (-1, 1))), reshape(std, (1, -1)))
     if c._dtype.kind == "c":
         re = ew.clip(ew.real(c), -1, 1)

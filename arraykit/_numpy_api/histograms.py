@@ -33,13 +33,12 @@ from .. import _statistics as st
 from .._array import Array
 from .._core import check_array, new
 from .._creation import arange, asarray, ones_like, zeros
-from .._data_types import astype
 from .._manipulation import concat, flip, reshape, stack
 from .._searching import searchsorted, where
 from .._sorting import argsort
 from .._utility import all as all_
 from ._base import numpy_function
-from ._masked import array_like, take1
+from ._masked import array_like, cast, take1
 
 __all__ = ["bincount", "digitize", "histogram", "histogram_bin_edges"]
 
@@ -71,7 +70,7 @@ def _read(*values: Array) -> list[Any] | None:
         return []
     drv = values[0]._driver
     try:
-        both = stack([astype(v, values[0]._dtype) for v in values]) if len(values) > 1 else (
+        both = stack([cast(v, values[0]._dtype) for v in values]) if len(values) > 1 else (
             values[0])  # fmt: skip
         host = drv.to_numpy(both._value)
     except Exception:
@@ -133,8 +132,8 @@ def bincount(x: Array, /, weights: Any = None, minlength: int = 0) -> Array:
                 f"bincount: The weights and list don't have the same length ({w.shape} and "
                 f"{x.shape})"
             )
-        w = astype(w, dt.float64)
-    xi = astype(x, dt.int64)
+        w = cast(w, dt.float64)
+    xi = cast(x, dt.int64)
     if x.shape[0] == 0:  # NumPy: integer zeros, weights or not
         return _count(xi, None, minlength)
     got = _read(st.min(xi), st.max(xi))
@@ -181,7 +180,7 @@ def digitize(x: Array, bins: Any, right: bool = False) -> Array:
     if b._dtype.kind == "c":
         raise TypeError("digitize: 'bins' may not be complex")
     dtype = _core.result_dtype((x, b), "digitize", "x and bins")
-    xv, bv = astype(x, dtype), astype(b, dtype)
+    xv, bv = cast(x, dtype), cast(b, dtype)
     side = "left" if right else "right"
     n = b.shape[0]
     if n is None or n < 2:
@@ -216,7 +215,7 @@ def _linspace(first: Any, last: Any, num: int, compute: np.dtype, out: np.dtype,
 
     def arr(v: Any) -> Array:
         if v.__class__ is Array:
-            return astype(v, compute)
+            return cast(v, compute)
         return asarray(v, dtype=compute, device=dev, driver=like_._driver)
 
     start, stop = arr(first), arr(last)
@@ -230,7 +229,7 @@ def _linspace(first: Any, last: Any, num: int, compute: np.dtype, out: np.dtype,
         y = concat([y[:-1], reshape(stop, (1,))])
     else:
         y = ew.add(y, start)
-    return astype(y, out)
+    return cast(y, out)
 
 
 def _outer_edges(a: Array, rng: Any, fn: str) -> tuple[Any, Any, np.dtype]:
@@ -260,10 +259,10 @@ def _outer_edges(a: Array, rng: Any, fn: str) -> tuple[Any, Any, np.dtype]:
         if not (math.isfinite(got[0]) and math.isfinite(got[1])):
             raise ValueError(f"{fn}: autodetected range of [{got[0]}, {got[1]}] is not finite")
         if got[0] == got[1]:
-            return ew.subtract(astype(lo, compute), 0.5), ew.add(astype(hi, compute), 0.5), compute
+            return ew.subtract(cast(lo, compute), 0.5), ew.add(cast(hi, compute), 0.5), compute
         return lo, hi, compute
     same = ew.equal(lo, hi)
-    lo, hi = astype(lo, compute), astype(hi, compute)
+    lo, hi = cast(lo, compute), cast(hi, compute)
     return where(same, ew.subtract(lo, 0.5), lo), where(same, ew.add(hi, 0.5), hi), compute
 
 
@@ -281,7 +280,7 @@ def _estimate(a: Array, name: str, first: Any, last: Any, compute: np.dtype, fn:
     n = count[0]
     if n == 0:
         return 1
-    xf = astype(x, dt.float64)
+    xf = cast(x, dt.float64)
     ptp = float(_read(ew.subtract(st.max(x), st.min(x)))[0])
 
     def sturges() -> float:
@@ -326,7 +325,7 @@ def _estimate(a: Array, name: str, first: Any, last: Any, compute: np.dtype, fn:
             best, best_j = 1, math.inf
             for nbins in range(1, upper + 1):
                 edges = _linspace(first, last, nbins + 1, compute, _float_dtype(a._dtype), a)
-                p = ew.divide(astype(_hist_counts(x, edges, None), dt.float64), n)
+                p = ew.divide(cast(_hist_counts(x, edges, None), dt.float64), n)
                 pp = float(_read(st.sum(ew.multiply(p, p)))[0])
                 j = (2 - (n + 1) * pp) / (ptp / nbins)
                 if j < best_j:
@@ -410,7 +409,7 @@ def _hist_counts(x: Array, edges: Array, w: Array | None) -> Array:
     """Counts (int64) or float64 sums of ``w`` per bin of the flat ``x``."""
     nb = edges.shape[0] - 1
     dtype = _core.result_dtype((x, edges), "histogram", "a and bins")
-    i, ok = _bin_index(astype(x, dtype), astype(edges, dtype))
+    i, ok = _bin_index(cast(x, dtype), cast(edges, dtype))
     idx = where(ok, i, nb)
     return _count(idx, None if w is None else where(ok, w, 0.0), nb + 1)[:nb]
 
@@ -465,7 +464,7 @@ def histogram(
     edges = _edges(x, bins, range, weights, fn)
     counts = _weighted_counts(x, edges, None if w is None else reshape(w, (-1,)), fn)
     if density:
-        widths = astype(ew.subtract(edges[1:], edges[:-1]), dt.float64)
+        widths = cast(ew.subtract(edges[1:], edges[:-1]), dt.float64)
         return ew.divide(ew.divide(counts, widths), st.sum(counts)), edges
     return counts, edges
 
@@ -474,11 +473,11 @@ def _weighted_counts(x: Array, edges: Array, w: Array | None, fn: str) -> Array:
     if w is None:
         return _hist_counts(x, edges, None)
     if w._dtype.kind == "c":  # real and imaginary parts apart, as NumPy sums them
-        re = _hist_counts(x, edges, astype(ew.real(w), dt.float64))
-        im = _hist_counts(x, edges, astype(ew.imag(w), dt.float64))
-        parts = astype(re, dt.REAL_OF[w._dtype]), astype(im, dt.REAL_OF[w._dtype])
+        re = _hist_counts(x, edges, cast(ew.real(w), dt.float64))
+        im = _hist_counts(x, edges, cast(ew.imag(w), dt.float64))
+        parts = cast(re, dt.REAL_OF[w._dtype]), cast(im, dt.REAL_OF[w._dtype])
         drv = x._driver
         return new(drv.complex(parts[0]._value, parts[1]._value), drv, w._dtype)
     if w._dtype.kind not in "biuf":
         raise TypeError(f"{fn}: 'weights' must be numbers, got {w._dtype}")
-    return astype(_hist_counts(x, edges, astype(w, dt.float64)), w._dtype)
+    return cast(_hist_counts(x, edges, cast(w, dt.float64)), w._dtype)

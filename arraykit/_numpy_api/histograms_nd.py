@@ -20,12 +20,11 @@ from .. import _elementwise as ew
 from .. import _statistics as st
 from .._array import Array
 from .._core import check_array
-from .._data_types import astype
 from .._manipulation import reshape, stack
 from .._searching import searchsorted, where
 from .._utility import all as all_
 from ._base import numpy_function
-from ._masked import array_like
+from ._masked import array_like, cast
 from .histograms import _count, _linspace, _outer_edges, _read
 
 __all__ = ["histogram2d", "histogramdd"]
@@ -61,7 +60,7 @@ def _histogramdd(fn: str, sample: Any, bins: Any, rng: Any, density: Any,
         cols = [array_like(arrays[0], s, fn, "sample") for s in sample]
         _core.same_driver(cols, fn)
         dtype = _core.result_dtype(cols, fn, "sample")
-        s = stack([astype(reshape(c, (-1,)), dtype) for c in cols], axis=1)
+        s = stack([cast(reshape(c, (-1,)), dtype) for c in cols], axis=1)
     else:
         check_array(sample, fn, "sample")
         s = sample if sample.ndim == 2 else reshape(sample, (-1, 1))
@@ -109,7 +108,7 @@ def _histogramdd(fn: str, sample: Any, bins: Any, rng: Any, density: Any,
         edges.append(e)
         nbin = e.shape[0] + 1  # an outlier bin at each end, as NumPy counts them
         dtype = _core.result_dtype((col, e), fn, "sample and bins")
-        c, ev = astype(col, dtype), astype(e, dtype)
+        c, ev = cast(col, dtype), cast(e, dtype)
         k = searchsorted(ev, c, side="right")
         k = where(ew.equal(c, ev[-1]), ew.subtract(k, 1), k)
         index = k if index is None else ew.add(ew.multiply(index, nbin), k)
@@ -117,8 +116,8 @@ def _histogramdd(fn: str, sample: Any, bins: Any, rng: Any, density: Any,
     total = math.prod(sizes)
     w = None
     if weights is not None:
-        w = astype(reshape(array_like(s, weights, fn, "weights"), (-1,)), dt.float64)
-    hist = astype(_count(index, w, total), dt.float64)
+        w = cast(reshape(array_like(s, weights, fn, "weights"), (-1,)), dt.float64)
+    hist = cast(_count(index, w, total), dt.float64)
     hist = reshape(hist, tuple(sizes))
     hist = hist[tuple(slice(1, -1) for _ in sizes)]
     if density:
@@ -126,7 +125,7 @@ def _histogramdd(fn: str, sample: Any, bins: Any, rng: Any, density: Any,
         for i, e in enumerate(edges):
             shape = [1] * n_dims
             shape[i] = sizes[i] - 2
-            widths = reshape(astype(ew.subtract(e[1:], e[:-1]), dt.float64), tuple(shape))
+            widths = reshape(cast(ew.subtract(e[1:], e[:-1]), dt.float64), tuple(shape))
             hist = ew.divide(hist, widths)
         hist = ew.divide(hist, total_count)
     return hist, edges

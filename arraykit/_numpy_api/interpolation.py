@@ -20,12 +20,11 @@ from .. import _dtypes as dt
 from .. import _elementwise as ew
 from .._array import Array
 from .._core import new
-from .._data_types import astype
 from .._manipulation import concat, reshape
 from .._searching import searchsorted, where
 from .._sorting import argsort
 from ._base import numpy_function, scalar
-from ._masked import array_like, take1
+from ._masked import array_like, cast, take1
 
 __all__ = ["interp"]
 
@@ -40,7 +39,7 @@ def _line(x: Array, xp: Array, fp: Array, left: Any, right: Any, at_nan: Any = N
     rval = fp[-1] if right is None else right
     if n == 1:  # NumPy: left below the point, right above it, fp[0] on it (and for NaN)
         r = where(ew.less(x, xp[0]), lval, where(ew.greater(x, xp[0]), rval, fp[0]))
-        return reshape(astype(r, fp._dtype), shape)
+        return reshape(cast(r, fp._dtype), shape)
     j = ew.subtract(searchsorted(xp, x, side="right"), 1)
     jc = ew.minimum(ew.maximum(j, 0), n - 2)
     slopes = ew.divide(ew.subtract(fp[1:], fp[:-1]), ew.subtract(xp[1:], xp[:-1]))
@@ -93,7 +92,7 @@ def interp(
         raise ValueError(f"{fn}: array of sample points is empty")
     cplx = fpa._dtype.kind == "c"
     ys = dt.complex128 if cplx else dt.float64
-    xa, xpa, fpa = astype(xa, dt.float64), astype(xpa, dt.float64), astype(fpa, ys)
+    xa, xpa, fpa = cast(xa, dt.float64), cast(xpa, dt.float64), cast(fpa, ys)
     if period is not None:
         period = scalar(period, fn, "period")
         if isinstance(period, complex):

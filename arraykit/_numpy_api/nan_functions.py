@@ -22,10 +22,9 @@ from .. import _searching as se
 from .. import _statistics as st
 from .._array import Array
 from .._core import check_array
-from .._data_types import astype
 from .._searching import where
 from ._base import like, no_out, numpy_function, renamed, scalar
-from ._masked import Masked, any_true, eager
+from ._masked import Masked, any_true, cast, eager
 from .math_sums import _extremum, cumprod, cumsum
 from .statistics import _complex_by_count
 
@@ -47,6 +46,8 @@ def _nan_extremum(
     r = _extremum(name, std, m.filled(fill), axis, out, keepdims, initial, where_)
     if m.nan is None or initial is not None:  # NumPy's fmin/fmax from initial: a number
         return r
+    if eager(a) and any_true(ew.equal(r, fill)) is False:
+        return r  # no slice all NaN (seen on the result: no pass over a)
     empty = m.empty()
     m.warn(empty, "All-NaN slice encountered")
     return where(empty, _NAN, r)
@@ -178,7 +179,7 @@ def _nanvar(
             raise TypeError(f"{name}: 'dtype': {e}") from None
         if inexact and acc.kind not in "fc":
             raise TypeError(f"{name}: If a is inexact, then dtype must be inexact")
-    x = a if inexact else astype(a, acc or _config.get().default_float)
+    x = a if inexact else cast(a, acc or _config.get().default_float)
     m = Masked(x, axis, keepdims, name)
     keep = None if m.nan is None else ew.logical_not(m.nan)
     if where_ is not True:
@@ -197,11 +198,11 @@ def _nanvar(
             avg = like(a, mean, name, "mean")
         else:
             avg = st.sum(filled, axis=ax, keepdims=True, dtype=acc)
-            c = astype(cnt, dt.REAL_OF.get(avg._dtype, avg._dtype))
+            c = cast(cnt, dt.REAL_OF.get(avg._dtype, avg._dtype))
             avg = _complex_by_count(avg, c) if avg._dtype.kind == "c" else ew.divide(avg, c)
         dev = ew.subtract(x, avg)
         if dev._dtype is not x._dtype:  # NumPy subtracts into a's own array
-            dev = astype(dev, x._dtype)
+            dev = cast(dev, x._dtype)
         if keep is not None:
             dev = where(keep, dev, 0)
         sqr = ew.real(ew.multiply(dev, ew.conj(dev))) if dev._dtype.kind == "c" else (
@@ -213,10 +214,10 @@ def _nanvar(
     dof = ew.subtract(cnt if keepdims else _squeeze(cnt, ax, a.ndim), ddof)
     bad = ew.less_equal(dof, 0)
     if not inexact:  # NumPy's var (no NaN possible): divide by max(dof, 0)
-        var = ew.divide(var, astype(ew.maximum(dof, 0), var._dtype))
+        var = ew.divide(var, cast(ew.maximum(dof, 0), var._dtype))
         m.warn(bad, "Degrees of freedom <= 0 for slice")
         return var
-    var = ew.divide(var, astype(dof, var._dtype))
+    var = ew.divide(var, cast(dof, var._dtype))
     m.warn(bad, "Degrees of freedom <= 0 for slice.")
     return where(bad, _NAN, var)
 

@@ -28,12 +28,11 @@ from .. import _statistics as st
 from .._array import Array
 from .._core import check_array
 from .._creation import asarray, full
-from .._data_types import astype
 from .._manipulation import reshape
 from .._searching import where
 from .._utility import any as any_
 from ._base import no_out, numpy_function
-from ._masked import Masked, any_true, array_like, front, gather, last
+from ._masked import Masked, any_true, array_like, cast, front, gather, last
 
 __all__ = ["median", "nanmedian", "nanpercentile", "nanquantile", "percentile", "quantile"]
 
@@ -66,7 +65,7 @@ def _quantiles(a: Array, q: Any, fn: str, percent: bool) -> tuple[Array, bool]:
             raise TypeError(f"{fn}: 'q' must be real numbers, got {q._dtype}")
         qa = ew.divide(q, 100) if percent else q
         if qa._dtype.kind == "b":
-            qa = astype(qa, dt.int64)
+            qa = cast(qa, dt.int64)
         ok = ew.logical_and(ew.greater_equal(qa, 0), ew.less_equal(qa, 1))
         if any_true(ew.logical_not(ok)):
             raise ValueError(f"{fn}: {what}")
@@ -78,7 +77,7 @@ def _quantiles(a: Array, q: Any, fn: str, percent: bool) -> tuple[Array, bool]:
         if host.dtype.kind not in "biuf":
             raise TypeError(f"{fn}: 'q' must be real numbers, got {type(q).__name__}")
         if host.dtype.kind == "b":
-            host = host.astype(np.int64)
+            host = host.cast(np.int64)
         if percent:
             host = np.true_divide(host, 100)
         if not (host.size == 0 or (host.min() >= 0 and host.max() <= 1)):
@@ -119,7 +118,7 @@ def _boundaries(index: Array, closest: bool) -> Array:
     cond = ew.equal(ew.subtract(index, prev), 0)
     if closest:
         cond = ew.logical_and(cond, ew.equal(ew.remainder(prev, 2), 1))
-    res = astype(where(cond, prev, ew.add(prev, 1)), dt.int64)
+    res = cast(where(cond, prev, ew.add(prev, 1)), dt.int64)
     return where(ew.less(res, 0), 0, res)
 
 
@@ -131,9 +130,9 @@ def _discrete(method: str, n: Any, q: Array) -> Array:
         return _boundaries(ew.subtract(ew.subtract(ew.multiply(n, q), 1), 0.5), True)
     v = ew.multiply(_less_one(n), q)
     if v._dtype.kind in "iu":
-        return astype(v, dt.int64)
+        return cast(v, dt.int64)
     rounding = {"lower": ew.floor, "higher": ew.ceil, "nearest": ew.round}[method]
-    return astype(rounding(v), dt.int64)
+    return cast(rounding(v), dt.int64)
 
 
 def _gamma(method: str, v: Array, prev: Array) -> Array:
@@ -143,17 +142,17 @@ def _gamma(method: str, v: Array, prev: Array) -> Array:
         gamma = where(ew.equal(gamma, 0), 0.5, 1.0)
     elif method == "midpoint":
         gamma = where(ew.equal(ew.remainder(v, 1), 0), 0.0, 0.5)
-    return astype(gamma, v._dtype) if gamma._dtype is not v._dtype else gamma
+    return cast(gamma, v._dtype) if gamma._dtype is not v._dtype else gamma
 
 
 def _lerp(a: Array, b: Array, t: Array, out: np.dtype) -> Array:
     """NumPy's ``_lerp``: ``a + (b - a)*t``, or ``b - (b - a)*(1 - t)`` where ``t >= 0.5``
     (``b - a`` in the values' dtype, the rest in ``out``)."""
-    diff = astype(ew.subtract(b, a), out)
-    one_minus = astype(ew.subtract(1, t), out)
-    tt = astype(t, out)
-    low = ew.add(astype(a, out), ew.multiply(diff, tt))
-    high = ew.subtract(astype(b, out), ew.multiply(diff, one_minus))
+    diff = cast(ew.subtract(b, a), out)
+    one_minus = cast(ew.subtract(1, t), out)
+    tt = cast(t, out)
+    low = ew.add(cast(a, out), ew.multiply(diff, tt))
+    high = ew.subtract(cast(b, out), ew.multiply(diff, one_minus))
     return where(ew.greater_equal(t, 0.5), high, low)
 
 
@@ -192,7 +191,7 @@ def _order(
     counted = skip_nan and m.nan is not None
     if counted:
         cnt = st.sum(ew.logical_not(ew.isnan(xs)), axis=-1, keepdims=True, dtype=dt.int64)
-    count: Any = astype(cnt, qf._dtype) if counted else n  # NumPy: n * q in q's dtype
+    count: Any = cast(cnt, qf._dtype) if counted else n  # NumPy: n * q in q's dtype
     if method in _DISCRETE or (method == "linear" and qf._dtype.kind in "iu"):  # one value
         out_dtype = a._dtype
         idx = _discrete(method, count, qf)
@@ -211,13 +210,13 @@ def _order(
         top = ew.maximum(top, 0) if counted else top
 
         def at(i: Array) -> Array:
-            k = astype(i, dt.int64)
+            k = cast(i, dt.int64)
             return last(xs, where(ew.less(k, 0), top, k))
 
         lo, up = at(prev), at(nxt)
         if weak:
             out_dtype = _float_of(a._dtype)
-            t = astype(gamma, dt.float64) if gamma._dtype is not dt.float64 else gamma
+            t = cast(gamma, dt.float64) if gamma._dtype is not dt.float64 else gamma
         else:
             out_dtype = _core.result_dtype((a._dtype, gamma._dtype), fn)
             t = gamma
@@ -231,7 +230,7 @@ def _order(
         m.warn(ew.equal(cnt, 0), "All-NaN slice encountered")
     elif a._dtype.kind in "fc":  # a slice with a NaN sorts it last: NaN, as NumPy
         tail = xs[..., -1:]
-        r = where(ew.isnan(tail), astype(tail, r._dtype), r)
+        r = where(ew.isnan(tail), cast(tail, r._dtype), r)
     return m.restore(front(r, q_shape), lead=len(q_shape))
 
 
@@ -281,7 +280,7 @@ def _weighted(fn: str, m: Masked, qa: Array, method: str, weights: Any) -> Array
     if any_true(bad):
         raise ValueError(f"{fn}: Weights included NaN, inf or were all zero.")
     if qa._dtype.kind == "f" and qa._dtype is not cdf._dtype:
-        cdf = astype(cdf, qa._dtype)
+        cdf = cast(cdf, qa._dtype)
     cdf = where(ew.equal(cdf, 0), -1.0, cdf)
     q_shape = tuple(qa.shape)
     qf = reshape(qa, (-1, 1))
@@ -343,20 +342,20 @@ def _median(fn: str, a: Array, axis: Any, out: Any, keepdims: bool, skip_nan: bo
         cnt = st.sum(ew.logical_not(ew.isnan(xs)), axis=-1, keepdims=True, dtype=dt.int64)
         lo_i = ew.floor_divide(ew.maximum(ew.subtract(cnt, 1), 0), 2)
         hi_i = ew.minimum(ew.floor_divide(cnt, 2), n - 1)
-        lo, hi = astype(last(xs, lo_i), acc), astype(last(xs, hi_i), acc)
+        lo, hi = cast(last(xs, lo_i), acc), cast(last(xs, hi_i), acc)
         mid = ew.divide(ew.add(lo, hi), 2)
         r = where(ew.equal(ew.remainder(cnt, 2), 1), lo, mid)
         r = where(ew.equal(cnt, 0), float("nan"), r)
         m.warn(ew.equal(cnt, 0), "All-NaN slice encountered")
     else:
-        r = astype(xs[..., (n - 1) // 2 : (n - 1) // 2 + 1], acc)
+        r = cast(xs[..., (n - 1) // 2 : (n - 1) // 2 + 1], acc)
         if n % 2 == 0:
-            r = ew.divide(ew.add(r, astype(xs[..., n // 2 : n // 2 + 1], acc)), 2)
+            r = ew.divide(ew.add(r, cast(xs[..., n // 2 : n // 2 + 1], acc)), 2)
         if a._dtype.kind in "fc":
             tail = xs[..., -1:]
-            r = where(ew.isnan(tail), astype(tail, acc), r)
+            r = where(ew.isnan(tail), cast(tail, acc), r)
     if r._dtype is not out_dtype:
-        r = astype(r, out_dtype)
+        r = cast(r, out_dtype)
     return m.restore(reshape(r, tuple(r.shape[:-1])))
 
 
