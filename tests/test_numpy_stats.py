@@ -119,14 +119,15 @@ def test_nanargmin_of_an_all_nan_slice(driver, name):
     with pytest.raises(ValueError, match="All-NaN slice encountered"):
         getattr(np, name)(X, axis=1)
     fn = getattr(ak, name)
+    want = [0 if name == "nanargmin" else 2, -1]  # the first row's answer, -1 for the second
     if driver.capabilities.lazy:  # unknown until computed: -1 marks the slice
-        np.testing.assert_array_equal(np.asarray(fn(ak.asarray(X), axis=1)), [0, -1])
+        np.testing.assert_array_equal(np.asarray(fn(ak.asarray(X), axis=1)), want)
     else:
         with pytest.raises(ValueError, match=f"{name}: All-NaN slice encountered"):
             fn(ak.asarray(X), axis=1)
     if driver.capabilities.jit:
         got = ak.jit(lambda x: fn(x, axis=1))(ak.asarray(X))
-        np.testing.assert_array_equal(np.asarray(got), [0, -1])
+        np.testing.assert_array_equal(np.asarray(got), want)
 
 
 # ---------------------------------------------------------------- data-dependent sizes

@@ -270,7 +270,7 @@ def _estimate(a: Array, name: str, first: Any, last: Any, compute: np.dtype, fn:
     """The number of bins of NumPy's estimator ``name`` (read from the data, eagerly)."""
     from .order_statistics import percentile
 
-    x = reshape(a, (-1,))
+    x = a if a.ndim == 1 else reshape(a, (-1,))
     count = _read(st.sum(ones_like(x, dtype=dt.int64)))  # also a size Dask learns now
     if count is None:
         raise ValueError(
@@ -361,9 +361,13 @@ def _edges(a: Array, bins: Any, rng: Any, weights: Any, fn: str) -> Array:
             )
         first, last, compute = _outer_edges(a, rng, fn)
         x = a
-        if rng is not None:
+        if rng is not None:  # the estimator sees the values in the range (eagerly)
             keep = ew.logical_and(ew.greater_equal(a, first), ew.less_equal(a, last))
             x = a[keep]
+            if None in x.shape:  # a lazy driver's size, known once computed
+                from .._utility import compute as computed
+
+                x = computed(x)
         n = _estimate(x, bins, first, last, compute, fn)
         return _uniform(a, first, last, compute, n, fn)
     if isinstance(bins, (Array, list, tuple, np.ndarray)):
