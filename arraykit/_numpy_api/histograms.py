@@ -322,11 +322,13 @@ def _estimate(a: Array, name: str, first: Any, last: Any, compute: np.dtype, fn:
         width = 0.0
         if n > 1 and ptp != 0:
             upper = max(100, int(np.sqrt(n)))
-            best, best_j = 1, math.inf
+            sums = []  # every candidate's sum of squared shares, read at once
             for nbins in range(1, upper + 1):
                 edges = _linspace(first, last, nbins + 1, compute, _float_dtype(a._dtype), a)
                 p = ew.divide(cast(_hist_counts(x, edges, None), dt.float64), n)
-                pp = float(_read(st.sum(ew.multiply(p, p)))[0])
+                sums.append(st.sum(ew.multiply(p, p)))
+            best, best_j = 1, math.inf
+            for nbins, pp in zip(range(1, upper + 1), _read(*sums), strict=True):
                 j = (2 - (n + 1) * pp) / (ptp / nbins)
                 if j < best_j:
                     best, best_j = nbins, j
