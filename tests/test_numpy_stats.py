@@ -151,7 +151,9 @@ def test_histogram_under_jit(driver):
     want = np.histogram(x, 7)
     got = ak.jit(lambda x: ak.histogram(x, 7))(ak.asarray(x))
     _same(got[0], want[0])
-    _same(got[1], want[1])
+    # the edges are NumPy's linspace, i * step + first: under XLA a fused multiply-add may
+    # round it once (departures.md, "Fused multiply-adds"): within an ulp
+    np.testing.assert_array_max_ulp(np.asarray(got[1]), want[1], maxulp=1)
     if driver.capabilities.jit:
         with pytest.raises(ValueError, match="bins='auto' makes the number of bins depend"):
             ak.jit(lambda x: ak.histogram(x, "auto"))(ak.asarray(x))

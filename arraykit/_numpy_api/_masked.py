@@ -28,7 +28,7 @@ from .._array import Array
 from .._core import normalize_axes
 from .._creation import ones_like
 from .._manipulation import moveaxis, permute_dims, reshape
-from .._searching import where
+from .._searching import count_nonzero, where
 from .._sorting import sort
 from .._utility import all as all_
 from .._utility import any as any_
@@ -68,12 +68,17 @@ class Masked:
         """``a`` with its NaNs replaced by ``value``."""
         return self.a if self.nan is None else where(self.nan, value, self.a)
 
-    def count(self, keepdims: bool | None = None) -> Array:
-        """The numbers (not NaN) in each reduced slice, in the default integer dtype."""
+    def count(self, keepdims: bool | None = None, skip: Array | None = None) -> Array:
+        """The numbers (not NaN; not ``skip`` if given) in each reduced slice, int64."""
         kd = self.keepdims if keepdims is None else keepdims
-        if self.nan is None:
+        skip = self.nan if skip is None else skip
+        size = st._reduced_count(tuple(self.a.shape), self.axes)
+        if skip is None:
             return st.sum(ones_like(self.a, dtype=dt.int64), axis=self.axes, keepdims=kd)
-        return st.sum(ew.logical_not(self.nan), axis=self.axes, keepdims=kd, dtype=dt.int64)
+        if size is None:  # a lazy driver's unknown size: count what is kept
+            skip = ew.logical_not(skip)
+            return count_nonzero(skip, axis=self.axes, keepdims=kd)
+        return ew.subtract(size, count_nonzero(skip, axis=self.axes, keepdims=kd))
 
     def empty(self, keepdims: bool | None = None) -> Array | None:
         """The slices without a number (all NaN); ``None`` where ``a`` holds no NaN."""

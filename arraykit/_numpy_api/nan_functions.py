@@ -180,20 +180,18 @@ def _nanvar(
         if inexact and acc.kind not in "fc":
             raise TypeError(f"{name}: If a is inexact, then dtype must be inexact")
     x = a if inexact else cast(a, acc or _config.get().default_float)
-    m = Masked(x, axis, keepdims, name)
-    keep = None if m.nan is None else ew.logical_not(m.nan)
+    m = Masked(x, axis, keepdims, name, skip_nan=inexact)
+    skip = m.nan  # the elements left out: NaNs, and those outside ``where``
     if where_ is not True:
         mask = like(a, where_, name, "where")
         if mask._dtype.kind != "b":
             raise TypeError(f"{name}: 'where' must be a boolean array, got {mask._dtype}")
-        keep = mask if keep is None else ew.logical_and(keep, mask)
-    filled = x if keep is None else where(keep, x, 0)
+        outside = _core_broadcast(ew.logical_not(mask), x)
+        skip = outside if skip is None else ew.logical_or(skip, outside)
+    filled = x if skip is None else where(skip, 0, x)
     ax = m.axes
     try:
-        if keep is None:
-            cnt = m.count(keepdims=True)
-        else:
-            cnt = st.sum(_core_broadcast(keep, x), axis=ax, keepdims=True, dtype=dt.int64)
+        cnt = m.count(keepdims=True, skip=skip)
         if mean is not None:
             avg = like(a, mean, name, "mean")
         else:
@@ -203,8 +201,8 @@ def _nanvar(
         dev = ew.subtract(x, avg)
         if dev._dtype is not x._dtype:  # NumPy subtracts into a's own array
             dev = cast(dev, x._dtype)
-        if keep is not None:
-            dev = where(keep, dev, 0)
+        if skip is not None:
+            dev = where(skip, 0, dev)
         sqr = ew.real(ew.multiply(dev, ew.conj(dev))) if dev._dtype.kind == "c" else (
             ew.multiply(dev, dev))  # fmt: skip
         real_acc = dt.REAL_OF.get(acc, acc) if acc is not None else None
