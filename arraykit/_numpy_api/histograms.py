@@ -324,8 +324,8 @@ def _estimate(a: Array, name: str, first: Any, last: Any, compute: np.dtype, fn:
             upper = max(100, int(np.sqrt(n)))
             sums = []  # every candidate's sum of squared shares, read at once
             for nbins in range(1, upper + 1):
-                edges = _linspace(first, last, nbins + 1, compute, _float_dtype(a._dtype), a)
-                p = ew.divide(cast(_hist_counts(x, edges, None), dt.float64), n)
+                counts = _uniform_counts(x, first, last, nbins, upper, compute)
+                p = ew.divide(cast(counts, dt.float64), n)
                 sums.append(st.sum(ew.multiply(p, p)))
             best, best_j = 1, math.inf
             for nbins, pp in zip(range(1, upper + 1), _read(*sums), strict=True):
@@ -345,6 +345,31 @@ def _estimate(a: Array, name: str, first: Any, last: Any, compute: np.dtype, fn:
     delta = float(_read(ew.subtract(_as(last, a), _as(first, a)))[0]) if (
         isinstance(first, Array) or isinstance(last, Array)) else last - first  # fmt: skip
     return int(np.ceil(delta / width))
+
+
+def _uniform_counts(x: Array, first: Any, last: Any, k: int, upper: int,
+                    compute: np.dtype) -> Array:  # fmt: skip
+    """``histogram(x, k, (first, last))``'s counts (then zeros up to ``upper`` bins) by
+    NumPy's way for equal bins (the index
+    from ``(x - first) / (last - first) * k``, moved by one where an edge says so), in
+    arrays whose shapes do not depend on ``k`` (``upper`` bins at most), so that "stone"'s
+    hundred candidates reuse one set of compiled kernels."""
+    out = _float_dtype(x._dtype)
+    lo, hi = _as(first, x), _as(last, x)
+    lo, hi = cast(lo, compute), cast(hi, compute)
+    delta = ew.subtract(hi, lo)
+    i = arange(upper + 1, dtype=compute, device=x.device)
+    edges = ew.add(ew.multiply(i, ew.divide(delta, k)), lo)  # NumPy's linspace, padded
+    edges = cast(where(ew.equal(i, k), hi, edges), out)
+    v = cast(x, out)
+    keep = ew.logical_and(ew.greater_equal(v, cast(lo, out)), ew.less_equal(v, cast(hi, out)))
+    f = ew.multiply(ew.divide(ew.subtract(v, cast(lo, out)), cast(delta, out)), k)
+    idx = cast(where(keep, f, 0), dt.int64)
+    idx = where(ew.equal(idx, k), k - 1, idx)
+    idx = where(ew.less(v, take1(edges, idx)), ew.subtract(idx, 1), idx)
+    up = ew.logical_and(ew.greater_equal(v, take1(edges, ew.add(idx, 1))), ew.not_equal(idx, k - 1))
+    idx = where(up, ew.add(idx, 1), idx)
+    return _count(where(keep, idx, upper), None, upper + 1)[:upper]  # bins k.. are empty
 
 
 def _as(v: Any, a: Array) -> Array:
