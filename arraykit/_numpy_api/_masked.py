@@ -17,8 +17,13 @@ boolean, eagerly only: under ``ak.jit`` and on a lazy driver (Dask) the value is
 
 from __future__ import annotations
 
+import functools
+import sys
 import warnings
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import numpy as np
 
 from .. import _core
 from .. import _dtypes as dt
@@ -38,6 +43,31 @@ def eager(a: Array) -> bool:
     """Whether ``a``'s values can be read now: not while ``ak.jit``/``ak.vmap`` trace, not
     on a lazy driver (whose values exist once computed)."""
     return _core.transform_tracing.depth == 0 and not a._driver.capabilities.lazy
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def quiet(fn: F) -> F:
+    r"""``fn`` with NumPy's floating-point warnings off inside (``0/0`` of an empty slice,
+    ``inf - inf``): NumPy's own functions warn with the ``RuntimeWarning``\ s they state
+    (``warn``), not with those of their steps."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        with np.errstate(all="ignore"):
+            return fn(*args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def warn(message: str) -> None:
+    """NumPy's ``RuntimeWarning(message)``, attributed to the caller's line (the first
+    frame outside arraykit)."""
+    frame, level = sys._getframe(0), 1
+    while frame is not None and frame.f_globals.get("__name__", "").startswith("arraykit"):
+        frame, level = frame.f_back, level + 1
+    warnings.warn(message, RuntimeWarning, stacklevel=level)
 
 
 def any_true(flags: Array) -> bool | None:
@@ -90,7 +120,7 @@ class Masked:
     def warn(self, flags: Array | None, message: str) -> None:
         """NumPy's ``RuntimeWarning(message)`` if any of ``flags`` is set (eagerly)."""
         if flags is not None and any_true(flags):
-            warnings.warn(message, RuntimeWarning, stacklevel=4)
+            warn(message)
 
     # ------------------------------------------------------------ order statistics
     def slices(self) -> Array:

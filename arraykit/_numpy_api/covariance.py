@@ -9,7 +9,6 @@ within the rounding of the sums (NumPy's BLAS adds in another order).
 
 from __future__ import annotations
 
-import warnings
 from typing import Any
 
 from .. import _config, _core
@@ -22,7 +21,7 @@ from .._creation import zeros
 from .._linalg_core import matmul
 from .._manipulation import concat, permute_dims, reshape, squeeze
 from ._base import numpy_function, scalar
-from ._masked import any_true, array_like, cast
+from ._masked import any_true, array_like, cast, quiet, warn
 from .statistics import average
 
 __all__ = ["corrcoef", "cov"]
@@ -107,13 +106,13 @@ def _cov(
         fact = ew.subtract(w_sum, ew.divide(ew.multiply(ddof, st.sum(ew.multiply(w, aw))), w_sum))
     if isinstance(fact, int):
         if fact <= 0:
-            warnings.warn("Degrees of freedom <= 0 for slice", RuntimeWarning, stacklevel=3)
+            warn("Degrees of freedom <= 0 for slice")
             fact = 0.0
         scale: Any = 1 / fact if fact else float("inf")
     else:
         low = ew.less_equal(ew.real(fact) if fact._dtype.kind == "c" else fact, 0)
         if any_true(low):
-            warnings.warn("Degrees of freedom <= 0 for slice", RuntimeWarning, stacklevel=3)
+            warn("Degrees of freedom <= 0 for slice")
         fact = ew.maximum(fact, 0.0) if fact._dtype.kind == "f" else fact
         scale = ew.divide(1.0, fact)
     x = ew.subtract(x, reshape(avg, (-1, 1)))
@@ -127,6 +126,7 @@ def _cov(
 
 
 @numpy_function(None)
+@quiet
 def cov(
     m: Any,
     y: Any = None,
@@ -155,6 +155,7 @@ def cov(
 
 
 @numpy_function(None)
+@quiet
 def corrcoef(x: Any, y: Any = None, rowvar: bool = True, *, dtype: Any = None) -> Array:
     """Pearson correlation coefficients: ``cov`` divided by the standard deviations,
     clipped to [-1, 1] (real and imaginary parts apart).

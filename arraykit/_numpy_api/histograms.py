@@ -38,7 +38,7 @@ from .._searching import searchsorted, where
 from .._sorting import argsort
 from .._utility import all as all_
 from ._base import numpy_function
-from ._masked import array_like, cast, take1
+from ._masked import array_like, cast, quiet, take1, warn
 
 __all__ = ["bincount", "digitize", "histogram", "histogram_bin_edges"]
 
@@ -89,6 +89,7 @@ def _check(ok: Array, error: type, message: str, value: Array) -> Array:
 
 
 @numpy_function(None)
+@quiet
 def bincount(x: Array, /, weights: Any = None, minlength: int = 0) -> Array:
     """Number of occurrences of each value in a 1-D array of non-negative integers (or
     the sum of ``weights`` at each value, float64), ``max(max(x) + 1, minlength)`` long.
@@ -157,6 +158,7 @@ def bincount(x: Array, /, weights: Any = None, minlength: int = 0) -> Array:
 
 # ---------------------------------------------------------------------- digitize
 @numpy_function(None)
+@quiet
 def digitize(x: Array, bins: Any, right: bool = False) -> Array:
     """Index of the bin of each value: ``i`` with ``bins[i-1] <= x < bins[i]`` for
     increasing ``bins`` (``<`` and ``<=`` swapped with ``right=True``; mirrored for
@@ -333,10 +335,7 @@ def _estimate(a: Array, name: str, first: Any, last: Any, compute: np.dtype, fn:
                 if j < best_j:
                     best, best_j = nbins, j
             if best == upper:
-                import warnings
-
-                warnings.warn("The number of bins estimated may be suboptimal.", RuntimeWarning,
-                              stacklevel=4)  # fmt: skip
+                warn("The number of bins estimated may be suboptimal.")
             width = ptp / best
     if not width:
         return 1
@@ -446,6 +445,7 @@ def _hist_counts(x: Array, edges: Array, w: Array | None) -> Array:
 
 
 @numpy_function(None)
+@quiet
 def histogram_bin_edges(a: Array, bins: Any = 10, range: Any = None, weights: Any = None) -> Array:
     """The edges ``histogram`` would use: ``bins`` equal bins over ``range`` (default:
     the data's minimum to maximum), explicit edges, or the number of bins of one of
@@ -466,6 +466,7 @@ def histogram_bin_edges(a: Array, bins: Any = 10, range: Any = None, weights: An
 
 
 @numpy_function(None)
+@quiet
 def histogram(
     a: Array, bins: Any = 10, range: Any = None, density: bool | None = None,
     weights: Any = None,

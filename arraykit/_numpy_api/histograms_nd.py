@@ -24,13 +24,14 @@ from .._manipulation import reshape, stack
 from .._searching import searchsorted, where
 from .._utility import all as all_
 from ._base import numpy_function
-from ._masked import array_like, cast
+from ._masked import array_like, cast, quiet
 from .histograms import _count, _linspace, _outer_edges, _read
 
 __all__ = ["histogram2d", "histogramdd"]
 
 
 @numpy_function(None)
+@quiet
 def histogramdd(
     sample: Any, bins: Any = 10, range: Any = None, density: bool | None = None,
     weights: Any = None,
@@ -132,6 +133,7 @@ def _histogramdd(fn: str, sample: Any, bins: Any, rng: Any, density: Any,
 
 
 @numpy_function(None)
+@quiet
 def histogram2d(
     x: Array, y: Array, bins: Any = 10, range: Any = None, density: bool | None = None,
     weights: Any = None,

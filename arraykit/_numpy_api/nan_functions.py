@@ -24,7 +24,7 @@ from .._array import Array
 from .._core import check_array
 from .._searching import where
 from ._base import like, no_out, numpy_function, renamed, scalar
-from ._masked import Masked, any_true, cast, eager
+from ._masked import Masked, any_true, cast, eager, quiet
 from .math_sums import _extremum, cumprod, cumsum
 from .statistics import _complex_by_count
 
@@ -54,6 +54,7 @@ def _nan_extremum(
 
 
 @numpy_function("ak.min(ak.where(ak.isnan(x), ak.inf, x), axis=axis)")
+@quiet
 def nanmin(
     a: Array,
     axis: int | tuple[int, ...] | None = None,
@@ -77,6 +78,7 @@ def nanmin(
 
 
 @numpy_function("ak.max(ak.where(ak.isnan(x), -ak.inf, x), axis=axis)")
+@quiet
 def nanmax(
     a: Array,
     axis: int | tuple[int, ...] | None = None,
@@ -121,6 +123,7 @@ def _nan_arg(name: str, std: str, a: Array, axis: Any, out: Any, keepdims: bool)
 
 
 @numpy_function("ak.argmin(ak.where(ak.isnan(x), ak.inf, x), axis=axis)")
+@quiet
 def nanargmin(
     a: Array, axis: int | None = None, out: Any = None, *, keepdims: bool = False
 ) -> Array:
@@ -139,6 +142,7 @@ def nanargmin(
 
 
 @numpy_function("ak.argmax(ak.where(ak.isnan(x), -ak.inf, x), axis=axis)")
+@quiet
 def nanargmax(
     a: Array, axis: int | None = None, out: Any = None, *, keepdims: bool = False
 ) -> Array:
@@ -233,6 +237,7 @@ def _squeeze(c: Array, axes: tuple[int, ...] | None, ndim: int) -> Array:
 
 
 @numpy_function("ak.var(x, axis=axis, correction=ddof) of the numbers (not NaN)")
+@quiet
 def nanvar(
     a: Array,
     axis: int | tuple[int, ...] | None = None,
@@ -262,6 +267,7 @@ def nanvar(
 
 
 @numpy_function("ak.std(x, axis=axis, correction=ddof) of the numbers (not NaN)")
+@quiet
 def nanstd(
     a: Array,
     axis: int | tuple[int, ...] | None = None,
@@ -289,6 +295,7 @@ def nanstd(
 
 # ---------------------------------------------------------------------- cumulative
 @numpy_function("ak.cumulative_sum(ak.where(ak.isnan(x), 0, x), axis=axis)")
+@quiet
 def nancumsum(a: Array, axis: int | None = None, dtype: Any = None, out: Any = None) -> Array:
     """Cumulative sum with NaNs counted as zero (over the flattened array when ``axis``
     is ``None``).
@@ -309,6 +316,7 @@ def nancumsum(a: Array, axis: int | None = None, dtype: Any = None, out: Any = N
 
 
 @numpy_function("ak.cumulative_prod(ak.where(ak.isnan(x), 1, x), axis=axis)")
+@quiet
 def nancumprod(a: Array, axis: int | None = None, dtype: Any = None, out: Any = None) -> Array:
     """Cumulative product with NaNs counted as one.
 

@@ -32,7 +32,7 @@ from .._manipulation import reshape
 from .._searching import where
 from .._utility import any as any_
 from ._base import no_out, numpy_function
-from ._masked import Masked, any_true, array_like, cast, front, gather, last
+from ._masked import Masked, any_true, array_like, cast, front, gather, last, quiet, warn
 
 __all__ = ["median", "nanmedian", "nanpercentile", "nanquantile", "percentile", "quantile"]
 
@@ -312,10 +312,8 @@ def _empty(m: Masked, dtype: np.dtype, fn: str, lead: tuple) -> Array:
         shape = tuple(a.shape[i] for i in range(a.ndim) if i not in reduced)
     if None in shape:
         raise ValueError(f"{fn}: the shape of a is not known yet; call ak.compute(a) first")
-    import warnings
-
     if 0 not in shape or not shape:
-        warnings.warn("Mean of empty slice", RuntimeWarning, stacklevel=4)
+        warn("Mean of empty slice")
     out = _float_of(dtype)
     return full((*lead, *shape), float("nan"), dtype=out, device=a.device)
 
@@ -364,6 +362,7 @@ _NO_SPELLING = None
 
 
 @numpy_function(_NO_SPELLING)
+@quiet
 def median(
     a: Array,
     axis: int | tuple[int, ...] | None = None,
@@ -388,6 +387,7 @@ def median(
 
 
 @numpy_function(_NO_SPELLING)
+@quiet
 def nanmedian(
     a: Array,
     axis: int | tuple[int, ...] | None = None,
@@ -410,6 +410,7 @@ def nanmedian(
 
 
 @numpy_function(_NO_SPELLING)
+@quiet
 def quantile(
     a: Array,
     q: Any,
@@ -440,6 +441,7 @@ def quantile(
 
 
 @numpy_function(_NO_SPELLING)
+@quiet
 def percentile(
     a: Array,
     q: Any,
@@ -464,6 +466,7 @@ def percentile(
 
 
 @numpy_function(_NO_SPELLING)
+@quiet
 def nanquantile(
     a: Array,
     q: Any,
@@ -489,6 +492,7 @@ def nanquantile(
 
 
 @numpy_function(_NO_SPELLING)
+@quiet
 def nanpercentile(
     a: Array,
     q: Any,

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from .. import _config, _core
 from .. import _dtypes as dt
 from .. import _elementwise as ew
@@ -187,9 +189,10 @@ def nanmean(
     count = st.sum(keep, axis=ax, keepdims=keepdims)
     m.warn(ew.equal(count, 0), "Mean of empty slice")
     count = astype(count, dt.REAL_OF.get(total._dtype, total._dtype))
-    if total._dtype.kind == "c":
-        return _complex_by_count(total, count)
-    return ew.divide(total, count)
+    with np.errstate(all="ignore"):  # NumPy's nanmean: 0/0 is NaN, without its warning
+        if total._dtype.kind == "c":
+            return _complex_by_count(total, count)
+        return ew.divide(total, count)
 
 
 def _complex_by_count(z: Array, c: Array) -> Array:
