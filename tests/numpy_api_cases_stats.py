@@ -166,7 +166,8 @@ def _binned(kind: str) -> list[list[np.ndarray]]:
 
 
 def _estimated(kind: str) -> list[list[np.ndarray]]:
-    return _binned(kind)[:2]
+    """Values on edges and ties; all of ``_binned`` with ARRAYKIT_NUMPY_API_FULL=1."""
+    return _binned(kind) if FULL else _binned(kind)[:1]
 
 
 def _bins_nan(kind: str) -> list[list[np.ndarray]]:
@@ -192,7 +193,7 @@ HISTOGRAMS = [
          variant="weights", numpy=lambda x: np.histogram(x, 5, weights=_W(x))),
     Case("histogram", lambda f, x: f(x, _EDGES, density=True), _binned, (F64,), SUMS,
          variant="density"),
-    # the estimators read the data eagerly, on two inputs; "stone" builds at least 100
+    # the estimators read the data eagerly, on one input; "stone" builds at least 100
     # histograms (30 s on Dask at CI's load): with ARRAYKIT_NUMPY_API_FULL=1 only
     *(Case("histogram", lambda f, x, b=b: f(x, b), _estimated, (F64, I64), EXACT, jit=False,
            variant=b) for b in ("auto", "fd", "doane", "scott", "rice", "sturges", "sqrt",
