@@ -4,8 +4,10 @@ of each method and dtype (``tests/test_random.py`` checks them on each driver;
 
 Bit-identical draws must be equal; the draws written in core over each backend's
 ``log1p``, ``sqrt``, ``cos`` and ``sin`` (``normal``, ``standard_normal``,
-``exponential``) agree within ``BOUNDS`` ulps, ``normal(1, 2)`` in ulps of
-``max(|x|, 1)`` (``1 + 2z`` cancels near 0), the others in ulps of ``|x|``."""
+``exponential``, ``lognormal`` and the gamma family, whose rejection decisions must be the
+same on every driver) agree within ``BOUNDS`` ulps, ``normal(1, 2)`` and ``standard_t``
+in ulps of ``max(|x|, 1)`` (``1 + 2z`` cancels near 0, ``z / s`` inherits ``z``'s absolute
+error), the others in ulps of ``|x|``."""
 
 from __future__ import annotations
 
@@ -26,6 +28,13 @@ BOUNDS = {
     "standard_normal f32": 4,
     "exponential f64": 4,
     "exponential f32": 4,
+    "lognormal f64": 0,
+    "standard_gamma f64": 0,
+    "standard_gamma f32": 0,
+    "gamma f64": 0,
+    "chisquare f64": 0,
+    "beta f64": 0,
+    "standard_t f64": 0,
 }
 
 
@@ -66,6 +75,13 @@ def draws(seed: int = SEED, n: int = N) -> dict[str, np.ndarray]:
         "standard_normal f32": g.standard_normal(N, dtype=ak.float32),
         "exponential f64": g.exponential(3.0, N),
         "exponential f32": g.exponential(1.0, N, dtype=ak.float32),
+        "lognormal f64": g.lognormal(0.5, 0.75, N),
+        "standard_gamma f64": g.standard_gamma(np.resize([0.3, 1.0, 2.5, 50.0], N)),
+        "standard_gamma f32": g.standard_gamma(np.resize([0.3, 1.0, 2.5, 50.0], N), dtype="f4"),
+        "gamma f64": g.gamma(2.0, 3.0, N),
+        "chisquare f64": g.chisquare(4.0, N),
+        "beta f64": g.beta(0.5, 2.0, N),
+        "standard_t f64": g.standard_t(3.0, N),
     }
     return {k: np.asarray(v) for k, v in out.items()}
 
@@ -84,7 +100,8 @@ def errors(got: dict[str, np.ndarray], ref: dict[str, np.ndarray]) -> dict[str, 
         if g.dtype != r.dtype or g.shape != r.shape:
             out[name] = float("inf")
         elif name in BOUNDS:
-            floor = 1.0 if name.startswith("normal") else float(np.finfo(r.dtype).tiny)
+            near_zero = name.startswith(("normal", "standard_t"))  # a sum or a ratio
+            floor = 1.0 if near_zero else float(np.finfo(r.dtype).tiny)
             out[name] = ulps(g, r, floor)
         else:
             out[name] = 0.0 if np.array_equal(g, r) else float("inf")

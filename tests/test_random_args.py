@@ -143,6 +143,8 @@ BAD = [
     lambda m, g: g.choice([10, 20], 2, p=[0.5, 0.6]),
     lambda m, g: g.choice([10, 20, 30], 2, p=[[0.5, 0.5, 0.0]]),
     lambda m, g: g.choice([10, 20, 30], 3, replace=False, p=[0.5, 0.5, 0.0]),
+    lambda m, g: g.lognormal(0.0, -1.0, 3),
+    lambda m, g: g.lognormal([0.0, 1.0], [1.0, 1.0], size=3),
 ]
 
 
@@ -156,7 +158,7 @@ def test_bad_forms_raise_numpys_errors(driver, call) -> None:
         raise AssertionError("NumPy accepted it")
     with pytest.raises(expected) as info:
         call(ak, ak.random.default_rng(0))
-    assert str(info.value).split(":")[0] in {"integers", "choice"}
+    assert str(info.value).split(":")[0] in {"integers", "choice", "lognormal"}
 
 
 def test_choice_of_sequences(driver) -> None:

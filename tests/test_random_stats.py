@@ -53,6 +53,39 @@ def test_exponential(driver, dtype) -> None:
     assert abs(e.mean() - 3.0) < 5 * 3.0 / np.sqrt(N)
 
 
+def test_lognormal(driver) -> None:
+    g = ak.random.default_rng(13)
+    x = _np(g.lognormal(0.5, 0.75, N))
+    assert x.dtype == np.float64 and x.min() > 0.0
+    ref = stats.lognorm(s=0.75, scale=np.exp(0.5))
+    assert stats.kstest(x, ref.cdf).pvalue > P_MIN
+    assert abs(np.log(x).mean() - 0.5) < 5 * 0.75 / np.sqrt(N)
+    assert abs(x.mean() / ref.mean() - 1) < 0.02
+    both = _np(g.lognormal([0.0, 1.0], [[0.5], [1.0]], size=(N // 4, 2, 2)))
+    for i, s in enumerate((0.5, 1.0)):
+        for j, m in enumerate((0.0, 1.0)):
+            cdf = stats.lognorm(s=s, scale=np.exp(m)).cdf
+            assert stats.kstest(both[:, i, j], cdf).pvalue > P_MIN
+
+
+@pytest.mark.parametrize("dtype", ["int16", "int64", "uint8"])
+def test_integers_array_bounds_unbiased(driver, dtype) -> None:
+    """Each element of a draw with array bounds is uniform on its own range."""
+    low, high = [0, -3, 10], [[15], [20]]
+    if dtype == "uint8":
+        low = [0, 3, 10]
+    k = _np(ak.random.default_rng(17).integers(low, high, size=(N // 6, 2, 3), dtype=dtype))
+    assert k.dtype == np.dtype(dtype)
+    for i in range(2):
+        for j in range(3):
+            lo, hi = low[j], high[i][0]
+            counts = np.bincount(k[:, i, j].astype(np.int64) - lo, minlength=hi - lo)
+            assert counts.size == hi - lo
+            assert stats.chisquare(counts).pvalue > P_MIN
+    b = _np(ak.random.default_rng(18).integers(0, 2, size=N, dtype=bool))
+    assert stats.chisquare(np.bincount(b.astype(np.int64))).pvalue > P_MIN
+
+
 @pytest.mark.parametrize(
     "low,high,dtype",
     [(0, 7, "int64"), (-3, 3, "int8"), (0, 255, "uint8"), (10, 2**32 + 9, "uint64")],

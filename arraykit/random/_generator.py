@@ -21,6 +21,7 @@ the counter by ``ceil(n / 4)`` blocks, and the next draw starts at the next bloc
   the values are ``concat(rad cos(2 pi u2), rad sin(2 pi u2))[:n]``, times ``scale``
   plus ``loc``.  Written once here: drivers agree to a few ulps (their ``log``/``cos``).
 - ``exponential``: ``-log1p(-u) * scale``.
+- ``lognormal(mean, sigma)``: ``exp(normal(mean, sigma))``.
 - ``permutation(n)``: the stable argsort of ``n`` uint64 keys ``a | b << 32`` (two words
   each); ``shuffle`` writes ``permutation`` back into the array.
 - ``choice`` (``a`` an int, or an array or sequence sampled along ``axis``): with
@@ -45,7 +46,7 @@ import numpy as np
 import arraykit as ak
 
 from .._core import transform_tracing
-from . import _philox
+from . import _gamma, _philox
 from ._args import (
     Param,
     cast,
@@ -308,6 +309,56 @@ class Generator:
         shape = draw_shape(size, (scale,), "exponential")
         u = self.random(shape, dtype, device=device)
         return -ak.log1p(-u) * cast(scale, dtype)
+
+    def lognormal(
+        self, mean: Param = 0.0, sigma: Param = 1.0, size: Any = None, *, device: Any = None
+    ) -> ak.Array:
+        """Log-normal floats: ``exp(normal(mean, sigma))``, the same draw as ``normal``
+        (arrays broadcast as in NumPy).
+
+        Examples
+        --------
+        >>> x = ak.random.default_rng(3).lognormal(0.0, 0.5, size=4)
+        >>> x.shape, bool(ak.all(x > 0))
+        ((4,), True)
+        """
+        mean, sigma = param(mean, "lognormal", "mean"), param(sigma, "lognormal", "sigma")
+        check(sigma < 0, "lognormal", ValueError, "sigma < 0")
+        shape = draw_shape(size, (mean, sigma), "lognormal")
+        return ak.exp(self.normal(mean, sigma, shape, device=device))
+
+    # ---------------------------------------------------------------- gamma family
+    def standard_gamma(
+        self, shape: Param, size: Any = None, dtype: Any = None, *, device: Any = None
+    ) -> ak.Array:
+        """Gamma floats of shape ``shape`` and scale 1 (Marsaglia-Tsang in fixed rounds:
+        :mod:`arraykit.random._gamma`); an array ``shape`` broadcasts as in NumPy.
+
+        Examples
+        --------
+        >>> g = ak.random.default_rng(5).standard_gamma([0.5, 2.0], size=(3, 2))
+        >>> g.shape, bool(ak.all(g >= 0))
+        ((3, 2), True)
+        """
+        return _gamma.standard_gamma(self, shape, size, dtype, device)
+
+    def gamma(
+        self, shape: Param, scale: Param = 1.0, size: Any = None, *, device: Any = None
+    ) -> ak.Array:
+        """Gamma floats: ``standard_gamma(shape) * scale``."""
+        return _gamma.gamma(self, shape, scale, size, device)
+
+    def chisquare(self, df: Param, size: Any = None, *, device: Any = None) -> ak.Array:
+        """Chi-square floats with ``df`` degrees of freedom: ``2 standard_gamma(df/2)``."""
+        return _gamma.chisquare(self, df, size, device)
+
+    def beta(self, a: Param, b: Param, size: Any = None, *, device: Any = None) -> ak.Array:
+        """Beta floats: ``X / (X + Y)`` of two gamma draws (:mod:`arraykit.random._gamma`)."""
+        return _gamma.beta(self, a, b, size, device)
+
+    def standard_t(self, df: Param, size: Any = None, *, device: Any = None) -> ak.Array:
+        """Student's t floats: ``Z / sqrt(chisquare(df) / df)``."""
+        return _gamma.standard_t(self, df, size, device)
 
     # ---------------------------------------------------------------- integers
     def integers(
