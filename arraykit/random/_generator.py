@@ -54,6 +54,12 @@ from ._integers import integers
 
 __all__ = ["BitGenerator", "Generator", "default_rng"]
 
+_CAPTURED = (
+    "Generator: a Generator used inside a function transformed by ak.jit or ak.vmap must "
+    "be one of its arguments (f(rng, ...)), so that its counter goes in and out of the "
+    "program; one captured from outside would draw the same numbers on every call"
+)
+
 
 class BitGenerator:
     """Philox4x32-10 with a 64-bit key and a 128-bit counter (``state`` as in NumPy).
@@ -136,12 +142,7 @@ class BitGenerator:
         blocks = _philox.blocks_for(n)
         if isinstance(counter, int):
             if transform_tracing.depth:
-                raise TypeError(
-                    "Generator: a Generator used inside a function transformed by ak.jit or "
-                    "ak.vmap must be one of its arguments (f(rng, ...)), so that its counter "
-                    "goes in and out of the program; one captured from outside would draw "
-                    "the same numbers on every call"
-                )
+                raise TypeError(_CAPTURED)
             self.counter = (counter + blocks) % (1 << 128)
             return self.key, counter
         lo = counter[0] + blocks
@@ -168,6 +169,11 @@ class BitGenerator:
         return obj
 
     def __ak_update__(self, leaves: list[ak.Array]) -> None:
+        if transform_tracing.depth:  # a transform called inside another one's trace
+            if isinstance(self.counter, int):
+                raise TypeError(_CAPTURED)
+            self.counter = leaves[0]  # the new counter, an array of the outer trace
+            return
         c = np.asarray(leaves[0])
         self.counter = int(c[0]) | int(c[1]) << 64
 
