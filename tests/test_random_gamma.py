@@ -169,6 +169,13 @@ def test_tiny_and_zero_shapes(driver) -> None:
     assert 0.4 < (b > 0.5).mean() < 0.6  # symmetric: half near 0, half near 1
     z = np.asarray(g.standard_gamma([0.0, 0.0], size=(5, 2)))
     assert (z == 0).all()
+    # f of tiny degrees of freedom: X / Y of two gammas that underflow (NumPy: NaN for
+    # about half of them, 0 / 0); by logarithms, 0, inf or a number, never NaN
+    f = np.asarray(g.f(1e-3, 1e-3, N))
+    assert not np.isnan(f).any() and f.min() >= 0
+    assert 0.4 < (f > 1).mean() < 0.6
+    with np.errstate(all="ignore"):
+        assert np.isnan(np.random.default_rng(0).f(1e-3, 1e-3, N)).mean() > 0.2
 
 
 BAD = [

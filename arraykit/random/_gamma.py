@@ -130,7 +130,11 @@ def standard_gamma_flat(
     if device is not None:
         a = ak.asarray(a, device=device)
     value, boost = parts(gen, a, dtype)
-    out = ak.log(value) + boost if log else value * ak.exp(boost)
+    if log:
+        return ak.astype(ak.log(value) + boost, dtype)
+    # exp(boost) alone may be subnormal (flushed to 0 by XLA) where the product is not
+    deep = boost < -700
+    out = ak.where(deep, ak.exp(ak.log(value) + boost), value * ak.exp(ak.where(deep, 0, boost)))
     return ak.astype(out, dtype)
 
 

@@ -22,6 +22,10 @@ the counter by ``ceil(n / 4)`` blocks, and the next draw starts at the next bloc
   plus ``loc``.  Written once here: drivers agree to a few ulps (their ``log``/``cos``).
 - ``exponential``: ``-log1p(-u) * scale``.
 - ``lognormal(mean, sigma)``: ``exp(normal(mean, sigma))``.
+- the other continuous distributions: :mod:`arraykit.random._continuous` (inversions,
+  Wald), :mod:`arraykit.random._gamma` (the gamma family) and
+  :mod:`arraykit.random._vonmises`, the rejection samplers in the fixed rounds of
+  :mod:`arraykit.random._rejection`.
 - ``permutation(n)``: the stable argsort of ``n`` uint64 keys ``a | b << 32`` (two words
   each); ``shuffle`` writes ``permutation`` back into the array.
 - ``choice`` (``a`` an int, or an array or sequence sampled along ``axis``): with
