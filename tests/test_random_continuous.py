@@ -333,6 +333,49 @@ def test_vonmises_decisions_are_the_numpy_drivers(driver) -> None:
     assert (want >= N).sum() > N // 10  # many values rejected a first candidate
 
 
+def test_vonmises_is_best_fisher_without_cancellation(driver) -> None:
+    """Each value is ``+-acos(W)`` of its accepted candidate's ``U`` (found by ``which``
+    among the twin's uniforms), to a few ulps of the angle: against the same angle in long
+    double (as ``2 atan(sqrt((s - 1) / (s + 1)) tan(pi U / 2))``, checked against
+    ``acos((1 + s Z) / (s + Z))`` where neither cancels).  NumPy's double formulas lose
+    the angle's digits near ``W = 1`` (``kappa = 1e5``: 1e-12 absolute on 1e-3)."""
+    kappa = np.resize([0.05, 0.7, 2.0, 9.0, 300.0, 1e5], N)
+    g, twin = _twins(50)
+    got = np.asarray(g.vonmises(0.0, kappa))
+    sample = ak.jit(_vonmises._sample, static_argnums=3)
+    number = np.asarray(sample(ak.random.default_rng(50), ak.zeros(N), ak.asarray(kappa), True)[0])
+    rounds = _vonmises.rounds(N)
+
+    def uniforms(t):
+        return [t.random(m * k) for m, k in rounds for _uv in range(2)] + [t.random(N)]
+
+    drawn = [np.asarray(x) for x in ak.jit(uniforms)(twin)]
+    u = np.concatenate(drawn[0:-1:2])[number.astype(np.int64)]  # the accepted U's
+    ld = np.longdouble
+    k = kappa.astype(ld)
+    r = 1 + np.sqrt(1 + 4 * k * k)
+    rho = (r - np.sqrt(2 * r)) / (2 * k)  # 64 bits: the cancellation costs 9 at most here
+    s = (1 + rho * rho) / (2 * rho)
+    z = np.cos(np.pi * u.astype(ld))
+    want = np.arccos((1 + s * z) / (s + z))
+    # near W = 1 long double's 1 - W cancels too (s - 1 = 5e-6 at kappa = 1e5: 2e-14 off):
+    # the same angle as 2 atan(sqrt((s - 1) / (s + 1)) tan(pi U / 2)), in long double
+    s_minus = (1 - rho) ** 2 / (2 * rho)  # 1 - rho: no cancellation in long double here
+    half = 2 * np.arctan(np.sqrt(s_minus / (s_minus + 2)) * np.tan(np.pi * u.astype(ld) / 2))
+    wide = np.abs(want) > 0.1  # the two forms agree where neither cancels
+    np.testing.assert_allclose(half[wide].astype(np.float64), want[wide].astype(np.float64))
+    want = np.where(drawn[-1] < 0.5, -half, half).astype(np.float64)
+    np.testing.assert_allclose(got, want, rtol=8 * 2.0**-52, atol=0)
+    d = kappa.astype(np.float64)  # NumPy's formulas in double, on the same candidates
+    r = 1 + np.sqrt(1 + 4 * d * d)
+    rho = (r - np.sqrt(2 * r)) / (2 * d)
+    s = (1 + rho * rho) / (2 * rho)
+    z = np.cos(np.pi * u)
+    numpy_form = np.arccos((1 + s * z) / (s + z))
+    far = np.abs(numpy_form - np.abs(want)) / np.abs(want)
+    assert far.max() > 1e-12  # what the rewriting avoids
+
+
 def test_vonmises_wrapped_into_the_circle_for_every_kappa(driver) -> None:
     g = ak.random.default_rng(47)
     x = np.asarray(g.vonmises([10.0, -7.0, 0.5, 100.0], [1.0, 5.0, 1e-9, 1e7], size=(N // 4, 4)))
@@ -357,7 +400,9 @@ def test_jit_and_vmap_draw_as_eagerly(driver) -> None:
 
     g, twin = _twins(48)
     jf = ak.jit(f)
-    for _ in range(2):  # the second call draws the next numbers, as eagerly
+    # a compiled function's second call draws the next numbers, as eagerly (drivers that
+    # do not compile run f as it is: once is enough, and Dask builds each graph slowly)
+    for _ in range(2 if driver.capabilities.jit else 1):
         for x, y in zip(jf(g), f(twin), strict=True):
             np.testing.assert_allclose(np.asarray(x), np.asarray(y), rtol=1e-12, atol=1e-12)
     rows = ak.reshape(ak.arange(6, dtype=ak.float64), (3, 2))

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 import arraykit as ak
 
-from ._philox import blocks_for
+from ._philox import blocks_for, target
 
 if TYPE_CHECKING:
     from ._generator import Generator
@@ -55,7 +55,16 @@ def schedule(n: int, ks: Sequence[int], divs: Sequence[int]) -> list[tuple[int, 
 
 def draws(gen: Generator, specs: Sequence[tuple[str, int, Any]], device: Any) -> list[ak.Array]:
     """``("uniform" | "normal", m, dtype)`` each: ``gen.random(m, dtype)`` or
-    ``gen.standard_normal(m, dtype)``, drawn in turn, from one call for the words."""
+    ``gen.standard_normal(m, dtype)``, drawn in turn, from one call for the words (in
+    turn where the driver maps words to floats natively, which compiles nothing)."""
+    drv, _ = target(device)
+    if getattr(drv, "philox_uniform", None) is not None:
+        return [
+            gen.random(m, dtype, device=device)
+            if kind == "uniform"
+            else gen.standard_normal(m, dtype, device=device)
+            for kind, m, dtype in specs
+        ]
     counts, total = [], 0
     for kind, m, dtype in specs:
         k = 2 * -(-m // 2) if kind == "normal" else m  # uniforms taken
