@@ -5,9 +5,11 @@ Fixed seeds: each test is deterministic; p-value threshold 1e-3."""
 
 from __future__ import annotations
 
+import zlib
+
 import numpy as np
 import pytest
-from scipy import stats
+from scipy import special, stats
 
 import arraykit as ak
 
@@ -184,3 +186,93 @@ def test_seeds_and_spawned_children_do_not_overlap(driver) -> None:
         total += len(b)
         seen |= b
     assert len(seen) == total
+
+
+# ---------------------------------------------------------------- continuous distributions
+# (issue 26, branch random-cont) Every continuous method at a fixed seed: Kolmogorov-Smirnov
+# against SciPy's distribution, and the mean (and variance where the fourth moment is
+# finite) within a few standard errors; one size N for every draw (compiled once per size).
+def _gamma_sg(a: float, dtype: str) -> tuple:
+    return (lambda g: g.standard_gamma(a, N, dtype=dtype), stats.gamma(a))
+
+
+CONTINUOUS = {
+    "standard_gamma 0.3": _gamma_sg(0.3, "float64"),
+    "standard_gamma 1": _gamma_sg(1.0, "float64"),
+    "standard_gamma 2.5": _gamma_sg(2.5, "float64"),
+    "standard_gamma 50": _gamma_sg(50.0, "float64"),
+    "standard_gamma 0.3 f32": _gamma_sg(0.3, "float32"),
+    "standard_gamma 2.5 f32": _gamma_sg(2.5, "float32"),
+    "gamma": (lambda g: g.gamma(2.0, 3.0, N), stats.gamma(2.0, scale=3.0)),
+    "chisquare 4": (lambda g: g.chisquare(4.0, N), stats.chi2(4.0)),
+    "chisquare 0.5": (lambda g: g.chisquare(0.5, N), stats.chi2(0.5)),
+    "beta 0.5 2": (lambda g: g.beta(0.5, 2.0, N), stats.beta(0.5, 2.0)),
+    "beta 2 5": (lambda g: g.beta(2.0, 5.0, N), stats.beta(2.0, 5.0)),
+    "beta 0.2 0.3": (lambda g: g.beta(0.2, 0.3, N), stats.beta(0.2, 0.3)),
+    "standard_t 3": (lambda g: g.standard_t(3.0, N), stats.t(3.0)),
+    "standard_t 30": (lambda g: g.standard_t(30.0, N), stats.t(30.0)),
+    "f 3 12": (lambda g: g.f(3.0, 12.0, N), stats.f(3.0, 12.0)),
+    "f 0.5 1.5": (lambda g: g.f(0.5, 1.5, N), stats.f(0.5, 1.5)),
+    "noncentral_chisquare 3 2": (
+        lambda g: g.noncentral_chisquare(3.0, 2.0, N),
+        stats.ncx2(3.0, 2.0),
+    ),
+    "noncentral_chisquare 1 5": (
+        lambda g: g.noncentral_chisquare(1.0, 5.0, N),
+        stats.ncx2(1.0, 5.0),
+    ),
+    "noncentral_f 3 12 2": (lambda g: g.noncentral_f(3.0, 12.0, 2.0, N), stats.ncf(3, 12, 2)),
+    "standard_exponential": (lambda g: g.standard_exponential(N), stats.expon()),
+    "standard_exponential f32": (
+        lambda g: g.standard_exponential(N, dtype="float32"),
+        stats.expon(),
+    ),
+    "gumbel": (lambda g: g.gumbel(1.0, 2.0, N), stats.gumbel_r(1.0, 2.0)),
+    "laplace": (lambda g: g.laplace(1.0, 2.0, N), stats.laplace(1.0, 2.0)),
+    "logistic": (lambda g: g.logistic(1.0, 2.0, N), stats.logistic(1.0, 2.0)),
+    "pareto": (lambda g: g.pareto(5.0, N), stats.lomax(5.0)),
+    "pareto 0.5": (lambda g: g.pareto(0.5, N), stats.lomax(0.5)),
+    "power": (lambda g: g.power(3.0, N), stats.powerlaw(3.0)),
+    "power 0.2": (lambda g: g.power(0.2, N), stats.powerlaw(0.2)),
+    "weibull": (lambda g: g.weibull(1.5, N), stats.weibull_min(1.5)),
+    "rayleigh": (lambda g: g.rayleigh(2.0, N), stats.rayleigh(scale=2.0)),
+    "standard_cauchy": (lambda g: g.standard_cauchy(N), stats.cauchy()),
+    "triangular": (lambda g: g.triangular(0.0, 1.0, 3.0, N), stats.triang(1 / 3, 0.0, 3.0)),
+    "wald": (lambda g: g.wald(2.0, 3.0, N), stats.invgauss(2.0 / 3.0, scale=3.0)),
+    "wald 50 0.5": (lambda g: g.wald(50.0, 0.5, N), stats.invgauss(100.0, scale=0.5)),
+}
+
+
+@pytest.mark.parametrize("name", list(CONTINUOUS))
+def test_continuous(driver, name) -> None:
+    draw, dist = CONTINUOUS[name]
+    x = _np(draw(ak.random.default_rng(zlib.crc32(name.encode()))))  # a seed per case
+    assert x.shape == (N,) and x.dtype == (np.float32 if "f32" in name else np.float64)
+    x = x.astype(np.float64)
+    lo, hi = dist.support()
+    assert lo <= x.min() and x.max() <= hi, (x.min(), x.max())
+    assert stats.kstest(x, dist.cdf).pvalue > P_MIN
+    mean, var = dist.stats("mv")
+    if np.isfinite(var):  # the mean within 6 standard errors
+        assert abs(x.mean() - mean) < 6 * np.sqrt(var / N), (x.mean(), mean)
+        if np.isfinite(dist.moment(4)):  # the variance within 6 of its standard errors
+            se = np.sqrt((dist.moment(4) - 4 * mean * dist.moment(3) + 6 * mean**2 *
+                          dist.moment(2) - 3 * mean**4 - var**2) / N)  # fmt: skip
+            assert abs(x.var() - var) < 6 * se, (x.var(), var)
+    else:  # quartiles within 6 standard errors (1 / (2 sqrt(N) density))
+        for q in (0.25, 0.5, 0.75):
+            se = np.sqrt(q * (1 - q) / N) / dist.pdf(dist.ppf(q))
+            assert abs(np.quantile(x, q) - dist.ppf(q)) < 6 * se
+
+
+@pytest.mark.parametrize("mu,kappa", [(1.0, 2.0), (-2.0, 0.1), (3.0, 100.0), (0.5, 2e6)])
+def test_vonmises(driver, mu, kappa) -> None:
+    """On the circle: the angle from ``mu`` (wrapped) against SciPy's von Mises, and the
+    mean resultant length against ``I1(kappa) / I0(kappa)``."""
+    x = _np(ak.random.default_rng(23).vonmises(mu, kappa, N))
+    assert np.abs(x).max() <= np.pi
+    d = np.angle(np.exp(1j * (x - mu)))
+    assert stats.kstest(d, stats.vonmises(kappa).cdf).pvalue > P_MIN
+    r = np.abs(np.mean(np.exp(1j * d)))
+    want = special.ive(1, kappa) / special.ive(0, kappa)
+    assert abs(r - want) < 6 * np.sqrt((1 - want**2) / N)  # sd of cos d below 1

@@ -93,6 +93,10 @@ class Devices:
         return self._devices[0]
 
     def device_of(self, x: Any) -> Device:
+        # A tracer first: its ``sharding`` raises an AttributeError whose message JAX
+        # builds by walking the whole trace (find_progenitors), quadratic in a long trace.
+        if isinstance(x, Tracer):
+            return TRACED
         try:
             return self._by_sharding[x.sharding]
         except (KeyError, AttributeError):
