@@ -1,7 +1,8 @@
 """Honest timing: every call is synchronised before the clock stops; the first call
 (tracing and compilation included) is timed and reported apart; then a warm call sizes
 the loop, and each repeat times enough calls to outlast the clock's resolution.  A cell
-never spends much more than its budget: slow calls get fewer repeats (at least one).
+never spends much more than its budget: slow calls get fewer repeats (at least one).  The
+study takes the repeats of a size's backends in turns with NumPy's (``interleave.py``).
 """
 
 from __future__ import annotations
@@ -58,7 +59,14 @@ def first_call(call: Callable[[], Any], sync: Callable[[Any], Any]) -> tuple[Any
     return out, _clock() - start
 
 
-def measure(
+@dataclass(frozen=True)
+class Plan:
+    warm_s: float  # the warm call, which sized the loop
+    number: int  # calls per repeat
+    repeats: int  # repeats the budget leaves room for (0: not even one after the warm call)
+
+
+def plan(
     call: Callable[[], Any],
     sync: Callable[[Any], Any],
     *,
@@ -66,19 +74,25 @@ def measure(
     repeat: int,
     budget: float,
     min_time: float,
-) -> Timing:
-    """Time ``call`` (already called once, in ``first_s``) within ``budget`` seconds."""
+) -> Plan:
+    """A warm call of ``call`` (already called once, in ``first_s``), and from its time the
+    loop that fits ``budget``: enough calls per repeat to last ``min_time``, at most
+    ``repeat`` repeats."""
     left = budget - first_s
     warm = _loop(call, sync, 1)  # a warm call: the per-call cost, for sizing the loop
     left -= warm
-    if left < warm:  # no room for another call: the warm one is the sample
-        return Timing(first_s, (warm,), 1)
+    if left < warm:  # no room for another call
+        return Plan(warm, 1, 0)
     per_call = max(warm, 1e-9)
     number = min(MAX_NUMBER, max(1, int(min_time / per_call)))
     repeats = max(1, min(repeat, int(left / (per_call * number))))
     number = max(1, min(number, int(left / (per_call * repeats))))
-    samples = tuple(_loop(call, sync, number) / number for _ in range(repeats))
-    return Timing(first_s, samples, number)
+    return Plan(warm, number, repeats)
+
+
+def one_repeat(call: Callable[[], Any], sync: Callable[[Any], Any], number: int) -> float:
+    """One repeat: seconds per call over ``number`` synchronised calls."""
+    return _loop(call, sync, number) / number
 
 
 def forecast(seconds_per_call: float, size: int, next_size: int, exponent: float) -> float:
