@@ -15,12 +15,16 @@ alike, and the few pairs a change of load falls into move the median little.  (T
 after the other, a NumPy slowed through its whole window made a contender timed in a
 calmer one look six times faster.)
 
-The re-timing of ``stability.py`` works on top: a row whose repeats are unstable, or whose
-paired ratios spread beyond ``SPREAD_BOUND``, or which stalled, or whose pass had NumPy
-stall, is timed again, with NumPy between its repeats again, up to ``RETRIES`` times
-(``time_size``); NumPy, unstable itself, is timed again with them (alone if no other row
-is).  The budget sizes each contender's repeats; NumPy, the baseline, gets one repeat
-more than the contenders of its pass have in all, whatever the budget.
+The re-timing of ``stability.py`` works on top: a contender whose paired ratios spread
+beyond ``SPREAD_BOUND`` or disagree with its fastest repeats, or which stalled, or whose
+pass had NumPy stall, is timed again, with NumPy between its repeats again, up to
+``RETRIES`` times (``time_size``); NumPy, unstable itself, is timed again with them
+(alone if no other row is).  A contender's own time is judged and marked as before, but
+not re-timed for a spread: its repeats span the whole pass, and a load that moved them
+moved NumPy's next to them alike.  The budget sizes each contender's repeats; NumPy, the
+baseline, gets one repeat more than the contenders of its pass have in all, whatever the
+budget, each half as long as the others' (``--min-time`` / 2): it runs as often as all
+of them together.
 """
 
 from __future__ import annotations
@@ -54,8 +58,8 @@ def one_line(e: BaseException) -> str:
 @dataclass(frozen=True)
 class Attempt:
     """One pass of a row: its repeats, when they ran, and (contenders) its paired ratios,
-    why NumPy's repeats of the same pass stalled ("" if they did not) and NumPy's
-    fastest repeat of the pass."""
+    why NumPy's repeats of the same pass stalled ("" if they did not) and the fastest of
+    NumPy's repeats next to this row's."""
 
     timing: Timing
     window: tuple[float, float]
@@ -161,6 +165,7 @@ def interleave(base: Row, rows: list[Row]) -> None:
     own: dict[int, list[float]] = {id(r): [] for r in rows}
     ratios: dict[int, list[float]] = {id(r): [] for r in rows}
     spans: dict[int, list[float]] = {}
+    near: dict[int, float] = {}  # the fastest NumPy repeat next to one of the row's
     if not rows:  # NumPy alone (timed again for itself)
         n += [base.repeat() for _ in range(base.repeats - 1)]
     for k in range(max((r.repeats for r in rows), default=0)):
@@ -178,6 +183,7 @@ def interleave(base: Row, rows: list[Row]) -> None:
             own[id(row)].append(c)
             if c > 0 and n[-2] > 0 and n[-1] > 0:
                 ratios[id(row)].append(math.sqrt(n[-2] * n[-1]) / c)
+            near[id(row)] = min(near.get(id(row), math.inf), n[-2], n[-1])
             spans.setdefault(id(row), [t0, t1])[1] = t1
     number = base.result.number
     mine = Timing(base.result.first_call_s or 0.0, tuple(n), number)
@@ -188,7 +194,7 @@ def interleave(base: Row, rows: list[Row]) -> None:
             continue
         t = Timing(row.result.first_call_s or 0.0, tuple(own[id(row)]), row.result.number)
         window = (spans[id(row)][0], spans[id(row)][1])
-        row.attempts.append(Attempt(t, window, tuple(ratios[id(row)]), stalled, min(n)))
+        row.attempts.append(Attempt(t, window, tuple(ratios[id(row)]), stalled, near[id(row)]))
 
 
 def why_no_ratio(a: Attempt, limit: float | None) -> str:
@@ -203,10 +209,12 @@ def why_no_ratio(a: Attempt, limit: float | None) -> str:
 
 
 def settled(row: Row, a: Attempt, contender: bool) -> bool:
-    """``a`` needs no re-timing: a stable time, and (a contender) a speed-up."""
-    if why_unstable(a.timing, row.limit):
-        return False
-    return not contender or not why_no_ratio(a, row.limit)
+    """``a`` needs no re-timing: a contender's speed-up is trusted (its time may have
+    spread: its repeats span the whole pass, and a load that moved it moved NumPy's
+    alike); NumPy's time is stable."""
+    if contender:
+        return not why_no_ratio(a, row.limit)
+    return not why_unstable(a.timing, row.limit)
 
 
 def _kept(row: Row, contender: bool) -> Attempt:

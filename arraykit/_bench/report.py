@@ -27,8 +27,8 @@ UNSTABLE_NOTE = (
 )
 RATIO_NOTE = (
     "? in the speed-up line: no speed-up drawn (the ratios to NumPy's repeats around this "
-    "row's spread beyond x1.5, or a side stalled); the reason per cell is in the CSV's "
-    "ratio_unstable column"
+    "row's spread beyond x1.5 or disagree with the fastest repeats, or a side stalled); "
+    "the reason per cell is in the CSV's ratio_unstable column"
 )
 _PACKAGES = (
     "numpy",
