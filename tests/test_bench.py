@@ -595,7 +595,8 @@ def test_sync_is_called_for_every_timed_call() -> None:
     for _ in range(p.repeats):
         assert timing.one_repeat(call, synced.append, p.number) > 0
     assert synced == list(range(1, len(calls) + 1))
-    assert len(calls) == 1 + p.repeats * p.number  # the warm call + the timed ones
+    assert len(calls) == p.warm_calls + p.repeats * p.number  # warm calls + timed ones
+    assert 1 <= p.warm_calls <= timing.WARM_CALLS
 
 
 # ---------------------------------------------------------------------- the study's contenders

@@ -12,9 +12,11 @@ to end (graph built, computed, result brought to the host) from 10**5 elements o
 Writes a terminal table (crossovers by the rule of ``report.clearly_faster``, arraykit's
 overheads), ``results.csv``, ``results.json``, a summary PNG and one PNG per workload
 under ``--out``; ``--compare`` reads two ``results.json`` (``compare.py``).  Method: see
-``timing.py`` and the README's Benchmarks section.  On a busy machine: raw NumPy is timed
-at every size whatever the budget, an unstable cell is re-timed and else marked
-(``stability.py``), and the machine's load is recorded (``load.py``).
+``timing.py``, ``interleave.py`` and the README's Benchmarks section.  On a busy machine:
+raw NumPy is timed at every size whatever the budget, in turns with the other backends,
+repeat by repeat, and every speed-up is the median of paired ratios (``interleave.py``);
+an unstable cell is re-timed and else marked (``stability.py``); and the machine's load
+is recorded (``load.py``).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ import numpy as np
 from .._quiet import quiet_startup
 from . import backends as _backends
 from .backends import Backend
-from .interleave import prepare, time_size
+from .interleave import BASELINE_MIN_TIME, prepare, time_size
 from .load import LoadLog
 from .plots import write_plots
 from .report import (
@@ -257,12 +259,6 @@ def is_reference(b: Backend) -> bool:
     return b.impl == "numpy"
 
 
-def baseline_opts(opts: argparse.Namespace) -> argparse.Namespace:
-    """The options NumPy is timed with: ``min_time`` halved (it runs one repeat for each
-    repeat of every other row, so this keeps its share of the run's time to a third)."""
-    return argparse.Namespace(**{**vars(opts), "min_time": opts.min_time / 2})
-
-
 def _size(
     backends: list[Backend],
     w: Workload,
@@ -281,8 +277,11 @@ def _size(
         bar.step(f"{w.name} {w.label_size(size)} {b.label}: first call")
         limit = stall_limit(last.get(key), size, w.exponent)
         skip = None if is_reference(b) else over.get(key)
-        # NumPy's repeats, one before and after each of the others', last half as long.
-        own = baseline_opts(opts) if is_reference(b) else opts
+        own = opts  # NumPy's repeats, one before and after each of the others', shorter
+        if is_reference(b):
+            own = argparse.Namespace(
+                **{**vars(opts), "min_time": opts.min_time * BASELINE_MIN_TIME}
+            )
         r, row, out = prepare(b, w, size, inputs, ref, own, skip, limit)
         results.append(r)
         if row is None:

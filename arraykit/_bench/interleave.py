@@ -44,6 +44,14 @@ from .stability import RETRIES, why_ratios_unstable, why_stall, why_unstable
 from .timing import Timing, first_call, one_repeat, plan
 from .workloads import Workload
 
+# NumPy's repeats come before and after every GROUP repeats of the others.  With 2 NumPy
+# would take a third of a pass with repeats as long as theirs, but a fake load whose
+# stretches last about a repeat made one x2.3 spike in 30 runs (tests: none with 1);
+# with 1, NumPy's repeats last half as long (``BASELINE_MIN_TIME``) to take a third.
+GROUP = 1
+# NumPy's ``min_time``, as a fraction of the others' (see GROUP).
+BASELINE_MIN_TIME = 0.5
+
 
 def now() -> float:
     """The run's clock (``timing._clock``, which tests replace)."""
@@ -157,15 +165,26 @@ def prepare(
 
 
 def interleave(base: Row, rows: list[Row]) -> None:
-    """One pass: NumPy's repeats and the ``rows``' in turns, NumPy before and after each
-    repeat of another row; an ``Attempt`` added to each row that ran (a row whose repeat
-    raises is marked as failed and leaves the pass).  An exception from NumPy ends it."""
+    """One pass: NumPy's repeats and the ``rows``' in turns, a NumPy repeat before and after
+    every ``GROUP`` repeats of the others; an ``Attempt`` added to each row that ran (a
+    row whose repeat raises is marked as failed and leaves the pass).  An exception from
+    NumPy ends it."""
     start = now()
     n = [base.repeat()]
     own: dict[int, list[float]] = {id(r): [] for r in rows}
     ratios: dict[int, list[float]] = {id(r): [] for r in rows}
     spans: dict[int, list[float]] = {}
     near: dict[int, float] = {}  # the fastest NumPy repeat next to one of the row's
+    waiting: list[tuple[Row, float]] = []  # repeats since NumPy's last: (row, time)
+
+    def numpy_again() -> None:
+        n.append(base.repeat())
+        for row, c in waiting:
+            if c > 0 and n[-2] > 0 and n[-1] > 0:
+                ratios[id(row)].append(math.sqrt(n[-2] * n[-1]) / c)
+            near[id(row)] = min(near.get(id(row), math.inf), n[-2], n[-1])
+        waiting.clear()
+
     if not rows:  # NumPy alone (timed again for itself)
         n += [base.repeat() for _ in range(base.repeats - 1)]
     for k in range(max((r.repeats for r in rows), default=0)):
@@ -178,13 +197,13 @@ def interleave(base: Row, rows: list[Row]) -> None:
             except Exception as e:
                 row.fail(e)
                 continue
-            t1 = now()
-            n.append(base.repeat())
             own[id(row)].append(c)
-            if c > 0 and n[-2] > 0 and n[-1] > 0:
-                ratios[id(row)].append(math.sqrt(n[-2] * n[-1]) / c)
-            near[id(row)] = min(near.get(id(row), math.inf), n[-2], n[-1])
-            spans.setdefault(id(row), [t0, t1])[1] = t1
+            spans.setdefault(id(row), [t0, 0.0])[1] = now()
+            waiting.append((row, c))
+            if len(waiting) == GROUP:
+                numpy_again()
+    if waiting:
+        numpy_again()
     number = base.result.number
     mine = Timing(base.result.first_call_s or 0.0, tuple(n), number)
     base.attempts.append(Attempt(mine, (start, now())))

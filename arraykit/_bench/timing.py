@@ -1,8 +1,9 @@
 """Honest timing: every call is synchronised before the clock stops; the first call
 (tracing and compilation included) is timed and reported apart; then a warm call sizes
-the loop, and each repeat times enough calls to outlast the clock's resolution.  A cell
-never spends much more than its budget: slow calls get fewer repeats (at least one).  The
-study takes the repeats of a size's backends in turns with NumPy's (``interleave.py``).
+the loop (the fastest of up to three), and each repeat times enough calls to outlast the
+clock's resolution.  A cell never spends much more than its budget: slow calls get fewer
+repeats (at least one).  The study takes the repeats of a size's backends in turns with
+NumPy's (``interleave.py``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 
 _clock = time.perf_counter
 MAX_NUMBER = 1_000_000
+WARM_CALLS = 3
 
 
 @dataclass(frozen=True)
@@ -61,9 +63,10 @@ def first_call(call: Callable[[], Any], sync: Callable[[Any], Any]) -> tuple[Any
 
 @dataclass(frozen=True)
 class Plan:
-    warm_s: float  # the warm call, which sized the loop
+    warm_s: float  # the warm calls, which sized the loop
+    warm_calls: int
     number: int  # calls per repeat
-    repeats: int  # repeats the budget leaves room for (0: not even one after the warm call)
+    repeats: int  # repeats the budget leaves room for (0: not even one after the warm calls)
 
 
 def plan(
@@ -75,19 +78,24 @@ def plan(
     budget: float,
     min_time: float,
 ) -> Plan:
-    """A warm call of ``call`` (already called once, in ``first_s``), and from its time the
-    loop that fits ``budget``: enough calls per repeat to last ``min_time``, at most
-    ``repeat`` repeats."""
+    """Warm calls of ``call`` (already called once, in ``first_s``), and from the fastest
+    the loop that fits ``budget``: enough calls per repeat to last ``min_time``, at most
+    ``repeat`` repeats.  Up to ``WARM_CALLS`` warm calls while they last less than
+    ``min_time`` in all: one call slowed by a busy machine would make the loop too short
+    (and a repeat shorter than the scheduler's time slice escapes the load that the
+    others pay)."""
     left = budget - first_s
-    warm = _loop(call, sync, 1)  # a warm call: the per-call cost, for sizing the loop
-    left -= warm
-    if left < warm:  # no room for another call
-        return Plan(warm, 1, 0)
-    per_call = max(warm, 1e-9)
+    warms = [_loop(call, sync, 1)]
+    while len(warms) < WARM_CALLS and sum(warms) < min_time and left - sum(warms) > 2 * min(warms):
+        warms.append(_loop(call, sync, 1))
+    spent, per_call = sum(warms), max(min(warms), 1e-9)
+    left -= spent
+    if left < per_call:  # no room for another call
+        return Plan(spent, len(warms), 1, 0)
     number = min(MAX_NUMBER, max(1, int(min_time / per_call)))
     repeats = max(1, min(repeat, int(left / (per_call * number))))
     number = max(1, min(number, int(left / (per_call * repeats))))
-    return Plan(warm, number, repeats)
+    return Plan(spent, len(warms), number, repeats)
 
 
 def one_repeat(call: Callable[[], Any], sync: Callable[[Any], Any], number: int) -> float:
