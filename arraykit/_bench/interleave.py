@@ -39,7 +39,7 @@ import numpy as np
 
 from . import timing as _timing
 from .backends import Backend
-from .report import ERROR, OK, SKIPPED, UNAVAILABLE, Result
+from .report import BASELINE_STALLED, ERROR, OK, SKIPPED, UNAVAILABLE, Result
 from .stability import RETRIES, why_ratios_unstable, why_stall, why_unstable
 from .timing import Timing, first_call, one_repeat, plan
 from .workloads import Workload
@@ -219,7 +219,7 @@ def interleave(base: Row, rows: list[Row]) -> None:
 def why_no_ratio(a: Attempt, limit: float | None) -> str:
     """Why a contender's attempt gives no speed-up ("" if it gives one)."""
     if a.baseline_stall:
-        return f"NumPy stalled in the same pass: {a.baseline_stall}"
+        return f"{BASELINE_STALLED}: {a.baseline_stall}"
     own = why_stall(a.timing, limit)
     if own:
         return f"this row stalled: {own}"

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from .report import (
+    BASELINE_STALLED,
     ERROR,
     OK,
     SKIPPED,
@@ -273,15 +274,20 @@ def _any_unstable(rows: Sequence[Result]) -> bool:
 
 
 def _withheld_by_baseline(rows: Sequence[Result]) -> list[int]:
-    """The sizes where NumPy's time is unstable and no other row measured there has a
-    speed-up (its time withholds them all: a stall, or, in files without paired ratios,
-    any instability)."""
-    others = [r for r in rows if r.impl != "numpy" and r.status == OK]
-    measured = {r.size for r in others}
-    drawn = {r.size for r in others if r.speedup is not None}
-    return sorted(
-        r.size for r in rows if r.impl == "numpy" and r.unstable and r.size in measured - drawn
-    )
+    """The sizes where NumPy's time withholds the speed-up of every other row measured
+    there: NumPy stalled in their pass (paired ratios), or, in files without paired
+    ratios, NumPy's time was unstable."""
+    sizes = []
+    for base in rows:
+        if base.impl != "numpy" or not base.unstable:
+            continue
+        others = [r for r in rows if r.size == base.size and r.impl != "numpy" and r.status == OK]
+        if others and all(
+            r.ratio_unstable.startswith(BASELINE_STALLED) if r.ratios else r.speedup is None
+            for r in others
+        ):
+            sizes.append(base.size)
+    return sorted(sizes)
 
 
 def _summary_crosses(rows: Sequence[Result], best: Sequence[str]) -> bool:

@@ -79,16 +79,21 @@ def plan(
     min_time: float,
 ) -> Plan:
     """Warm calls of ``call`` (already called once, in ``first_s``), and from the fastest
-    the loop that fits ``budget``: enough calls per repeat to last ``min_time``, at most
-    ``repeat`` repeats.  Up to ``WARM_CALLS`` warm calls while they last less than
-    ``min_time`` in all: one call slowed by a busy machine would make the loop too short
-    (and a repeat shorter than the scheduler's time slice escapes the load that the
-    others pay)."""
+    call the loop that fits ``budget``: enough calls per repeat to last ``min_time``, at
+    most ``repeat`` repeats.  Up to ``WARM_CALLS`` warm calls while they last less than
+    a tenth of the budget (or ``min_time``) in all: one call slowed by a busy machine
+    would make the loop too short, and a repeat much shorter than the others (shorter
+    than the scheduler's time slice) escapes the load that they pay."""
     left = budget - first_s
     warms = [_loop(call, sync, 1)]
-    while len(warms) < WARM_CALLS and sum(warms) < min_time and left - sum(warms) > 2 * min(warms):
+    while (
+        len(warms) < WARM_CALLS
+        and sum(warms) < max(min_time, budget / 10)
+        and left - sum(warms) > 2 * min(warms)
+    ):
         warms.append(_loop(call, sync, 1))
-    spent, per_call = sum(warms), max(min(warms), 1e-9)
+    fastest = min(warms) if first_s <= 0 else min(first_s, *warms)  # 0: not timed
+    spent, per_call = sum(warms), max(fastest, 1e-9)
     left -= spent
     if left < per_call:  # no room for another call
         return Plan(spent, len(warms), 1, 0)
