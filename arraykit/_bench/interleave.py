@@ -51,6 +51,8 @@ from .workloads import Workload
 GROUP = 1
 # NumPy's ``min_time``, as a fraction of the others' (see GROUP).
 BASELINE_MIN_TIME = 0.5
+# A repeat that lasts more than SHRINK times ``min_time`` loops over fewer calls next time.
+SHRINK = 4
 
 
 def now() -> float:
@@ -156,7 +158,12 @@ def prepare(
 
     def repeat() -> float:
         with b.context():
-            return one_repeat(call, b.sync, p.number)
+            per_call = one_repeat(call, b.sync, r.number)
+        if r.number > 1 and per_call * r.number > SHRINK * opts.min_time:
+            # The calls got much slower than when the loop was sized (multi-threaded BLAS
+            # on a busy machine: 0.4 ms, then 11 ms): fewer calls per repeat from now on.
+            r.number = max(1, int(opts.min_time / per_call))
+        return per_call
 
     # At least one repeat, paired with NumPy's: where the budget left no room after the
     # warm call, the budget forecast skips the next sizes (``_over_budget``).
