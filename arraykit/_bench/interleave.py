@@ -23,8 +23,7 @@ pass had NumPy stall, is timed again, with NumPy between its repeats again, up t
 not re-timed for a spread: its repeats span the whole pass, and a load that moved them
 moved NumPy's next to them alike.  The budget sizes each contender's repeats; NumPy, the
 baseline, gets one repeat more than the contenders of its pass have in all, whatever the
-budget, each half as long as the others' (``--min-time`` / 2): it runs as often as all
-of them together.
+budget, each as long as theirs (``--min-time``): NumPy takes half of a pass.
 """
 
 from __future__ import annotations
@@ -44,14 +43,14 @@ from .stability import RETRIES, why_ratios_unstable, why_stall, why_unstable
 from .timing import Timing, first_call, one_repeat, plan
 from .workloads import Workload
 
-# NumPy's repeats come before and after every GROUP repeats of the others.  With 2 NumPy
-# would take a third of a pass with repeats as long as theirs, but a fake load whose
-# stretches last about a repeat made one x2.3 spike in 30 runs (tests: none with 1);
-# with 1, NumPy's repeats last half as long (``BASELINE_MIN_TIME``) to take a third.
+# NumPy's repeats come before and after every GROUP repeats of the others (with 2, a fake
+# load whose stretches last about a repeat made one x2.3 spike in 30 runs; none with 1).
+# Every row's repeats, NumPy's too, last about ``min_time``: on a busy machine a repeat
+# much shorter than the others escapes the load that they pay (NumPy's 1.2 ms repeats of
+# sort 1e4 ran at 150 us a call, the same sort in 34 ms repeats at 500 us: x0.29).
 GROUP = 1
-# NumPy's ``min_time``, as a fraction of the others' (see GROUP).
-BASELINE_MIN_TIME = 0.5
-# A repeat that lasts more than SHRINK times ``min_time`` loops over fewer calls next time.
+# A repeat that lasts more than SHRINK times ``min_time`` halves its calls from then on
+# (multi-threaded BLAS on a busy machine: 0.4 ms a call when sized, then 11 ms).
 SHRINK = 4
 
 
@@ -160,9 +159,7 @@ def prepare(
         with b.context():
             per_call = one_repeat(call, b.sync, r.number)
         if r.number > 1 and per_call * r.number > SHRINK * opts.min_time:
-            # The calls got much slower than when the loop was sized (multi-threaded BLAS
-            # on a busy machine: 0.4 ms, then 11 ms): fewer calls per repeat from now on.
-            r.number = max(1, int(opts.min_time / per_call))
+            r.number //= 2  # the calls got much slower than when the loop was sized
         return per_call
 
     # At least one repeat, paired with NumPy's: where the budget left no room after the
