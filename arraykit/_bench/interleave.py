@@ -38,8 +38,8 @@ import numpy as np
 
 from . import timing as _timing
 from .backends import Backend
-from .report import BASELINE_STALLED, ERROR, OK, SKIPPED, UNAVAILABLE, Result
-from .stability import RETRIES, why_ratios_unstable, why_stall, why_unstable
+from .report import BASELINE_UNSTEADY, ERROR, OK, SKIPPED, UNAVAILABLE, Result
+from .stability import RETRIES, why_ratios_unstable, why_slowed, why_stall, why_unstable
 from .timing import Timing, first_call, one_repeat, plan
 from .workloads import Workload
 
@@ -67,13 +67,14 @@ def one_line(e: BaseException) -> str:
 @dataclass(frozen=True)
 class Attempt:
     """One pass of a row: its repeats, when they ran, and (contenders) its paired ratios,
-    why NumPy's repeats of the same pass stalled ("" if they did not) and the fastest of
+    why NumPy's repeats of the same pass were unsteady ("" if they were not: a stall, or its
+    calls far slower than when it was sized) and the fastest of
     NumPy's repeats next to this row's."""
 
     timing: Timing
     window: tuple[float, float]
     ratios: tuple[float, ...] = ()
-    baseline_stall: str = ""
+    baseline_unsteady: str = ""
     baseline_fastest: float = 0.0
 
 
@@ -85,6 +86,7 @@ class Row:
     repeat: Callable[[], float]  # one repeat: seconds per call
     repeats: int  # repeats per pass that the budget leaves room for
     limit: float | None = None  # the slowest plausible fastest repeat (a stall above)
+    best: float | None = None  # its fastest call when its loop was sized
     attempts: list[Attempt] = field(default_factory=list)
 
     def fail(self, e: BaseException) -> None:
@@ -164,7 +166,7 @@ def prepare(
 
     # At least one repeat, paired with NumPy's: where the budget left no room after the
     # warm call, the budget forecast skips the next sizes (``_over_budget``).
-    row = Row(r, repeat, max(1, p.repeats), limit)
+    row = Row(r, repeat, max(1, p.repeats), limit, p.per_call)
     return r, row, (out if b.impl == "numpy" else None)
 
 
@@ -211,19 +213,19 @@ def interleave(base: Row, rows: list[Row]) -> None:
     number = base.result.number
     mine = Timing(base.result.first_call_s or 0.0, tuple(n), number)
     base.attempts.append(Attempt(mine, (start, now())))
-    stalled = why_stall(mine, base.limit)
+    unsteady = why_stall(mine, base.limit) or why_slowed(mine, base.limit, base.best)
     for row in rows:
         if row.result.status != OK or not own[id(row)]:
             continue
         t = Timing(row.result.first_call_s or 0.0, tuple(own[id(row)]), row.result.number)
         window = (spans[id(row)][0], spans[id(row)][1])
-        row.attempts.append(Attempt(t, window, tuple(ratios[id(row)]), stalled, near[id(row)]))
+        row.attempts.append(Attempt(t, window, tuple(ratios[id(row)]), unsteady, near[id(row)]))
 
 
 def why_no_ratio(a: Attempt, limit: float | None) -> str:
     """Why a contender's attempt gives no speed-up ("" if it gives one)."""
-    if a.baseline_stall:
-        return f"{BASELINE_STALLED}: {a.baseline_stall}"
+    if a.baseline_unsteady:
+        return f"{BASELINE_UNSTEADY}: {a.baseline_unsteady}"
     own = why_stall(a.timing, limit)
     if own:
         return f"this row stalled: {own}"

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from .report import (
-    BASELINE_STALLED,
+    BASELINE_UNSTEADY,
     ERROR,
     OK,
     SKIPPED,
@@ -262,10 +262,7 @@ def summary_figure(results: Sequence[Result], subtitle: str) -> Any:
     return fig
 
 
-UNSTABLE_LABEL = (
-    "x: unstable after re-timing: a crossed-out time, or no speed-up drawn (its paired "
-    "ratios spread, or a side stalled)"
-)
+UNSTABLE_LABEL = "x: unstable after re-timing (a time, or no speed-up)"
 
 
 def _any_unstable(rows: Sequence[Result]) -> bool:
@@ -275,7 +272,7 @@ def _any_unstable(rows: Sequence[Result]) -> bool:
 
 def _withheld_by_baseline(rows: Sequence[Result]) -> list[int]:
     """The sizes where NumPy's time withholds the speed-up of every other row measured
-    there: NumPy stalled in their pass (paired ratios), or, in files without paired
+    there: NumPy unsteady in their pass (paired ratios), or, in files without paired
     ratios, NumPy's time was unstable."""
     sizes = []
     for base in rows:
@@ -283,7 +280,7 @@ def _withheld_by_baseline(rows: Sequence[Result]) -> list[int]:
             continue
         others = [r for r in rows if r.size == base.size and r.impl != "numpy" and r.status == OK]
         if others and all(
-            r.ratio_unstable.startswith(BASELINE_STALLED) if r.ratios else r.speedup is None
+            r.ratio_unstable.startswith(BASELINE_UNSTEADY) if r.ratios else r.speedup is None
             for r in others
         ):
             sizes.append(base.size)

@@ -25,10 +25,11 @@ UNSTABLE_NOTE = (
     "? after a time: unstable after re-timing (repeats spread beyond x1.5, two modes or a "
     "stall); the reason per cell is in the CSV's unstable column"
 )
-BASELINE_STALLED = "NumPy stalled in the same pass"  # how ratio_unstable says so
+BASELINE_UNSTEADY = "NumPy unsteady in the same pass"  # how ratio_unstable says so
 RATIO_NOTE = (
     "? in the speed-up line: no speed-up drawn (the ratios to NumPy's repeats around this "
-    "row's spread beyond x1.5 or disagree with the fastest repeats, or a side stalled); "
+    "row's spread beyond x1.5 or disagree with the fastest repeats, a side stalled, or "
+    "NumPy's calls ran far slower than when it was sized); "
     "the reason per cell is in the CSV's ratio_unstable column"
 )
 _PACKAGES = (

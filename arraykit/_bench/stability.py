@@ -61,6 +61,25 @@ def why_stall(t: Timing, limit: float | None) -> str:
     return ""
 
 
+def why_slowed(t: Timing, limit: float | None, fastest_call: float | None = None) -> str:
+    """Why most of ``t``'s calls ran far slower than they should ("" if they did not): its
+    median above ``limit`` (``GROWTH_BOUND`` times what the previous size forecasts), or
+    above ``GROWTH_BOUND`` times the fastest call when its loop was sized.  (NumPy's
+    multi-threaded BLAS between other frameworks' calls, on 2 CPUs: 0.35 ms a call back
+    to back, 12 to 24 ms while their thread pools still run, a few calls fast.)"""
+    if limit is not None and t.median > limit:
+        return (
+            f"median x{t.median / limit * GROWTH_BOUND:.3g} the time the previous size "
+            f"forecasts (bound x{GROWTH_BOUND:g})"
+        )
+    if fastest_call and t.median > GROWTH_BOUND * fastest_call:
+        return (
+            f"median x{t.median / fastest_call:.3g} its fastest call when sized (bound "
+            f"x{GROWTH_BOUND:g})"
+        )
+    return ""
+
+
 def quartiles(values: Sequence[float]) -> tuple[float, float, float]:
     """First quartile, median and third quartile (min, median, max with fewer than 4)."""
     med = statistics.median(values)

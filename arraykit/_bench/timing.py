@@ -65,6 +65,7 @@ def first_call(call: Callable[[], Any], sync: Callable[[Any], Any]) -> tuple[Any
 class Plan:
     warm_s: float  # the warm calls, which sized the loop
     warm_calls: int
+    per_call: float  # the fastest of the first call and the warm calls
     number: int  # calls per repeat
     repeats: int  # repeats the budget leaves room for (0: not even one after the warm calls)
 
@@ -96,11 +97,11 @@ def plan(
     spent, per_call = sum(warms), max(fastest, 1e-9)
     left -= spent
     if left < per_call:  # no room for another call
-        return Plan(spent, len(warms), 1, 0)
+        return Plan(spent, len(warms), per_call, 1, 0)
     number = min(MAX_NUMBER, max(1, int(min_time / per_call)))
     repeats = max(1, min(repeat, int(left / (per_call * number))))
     number = max(1, min(number, int(left / (per_call * repeats))))
-    return Plan(spent, len(warms), number, repeats)
+    return Plan(spent, len(warms), per_call, number, repeats)
 
 
 def one_repeat(call: Callable[[], Any], sync: Callable[[Any], Any], number: int) -> float:
