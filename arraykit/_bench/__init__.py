@@ -128,7 +128,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--quick",
         action="store_true",
-        help="sizes 10..1e6, 5 repeats, 1 s per cell (under 2 minutes)",
+        help="sizes 10..1e6, 5 repeats, 1 s per cell (2 minutes on an idle 2-core CPU)",
     )
     p.add_argument(
         "--sizes",
