@@ -170,3 +170,42 @@ def test_rows_stopping_together_share_one_label() -> None:
         "error (see the table's notes)",
     ]
     assert sum(line.get_marker() == "|" for line in ax.get_lines()) == 3
+
+
+def test_summary_draws_paired_speedups_and_crosses_what_they_withhold() -> None:
+    """Rows with paired ratios: the speed-up is their median and the band their quartiles;
+    a time that spread (NumPy's too) keeps its speed-up, and only a speed-up withheld for
+    its ratios gets a cross, in its row's colour; NumPy gets none."""
+    sizes = WORKLOADS["tanh"].sizes(SIZES)
+    out = []
+    for label, impl, driver in (("numpy", "numpy", "numpy"), ("jnp@cpu", "jax", "jax")):
+        for size in sizes:
+            t = 1e-6 * size
+            r = Result(
+                "tanh", label, impl, driver, "cpu", "eager", "native", "float32", size,
+                str(size), OK, median_s=t, q1_s=0.99 * t, q3_s=1.01 * t, min_s=0.98 * t,
+                max_s=1.02 * t, repeats=5, number=1,
+            )  # fmt: skip
+            if impl == "numpy":
+                r.unstable = "repeats spread x3 (bound x1.5)"  # the load moved: both sides
+            else:
+                r.ratios = (1.8, 1.9, 2.0, 2.1, 2.4)
+                if size == 1000:
+                    r.ratio_unstable = "paired ratios to NumPy spread x2 (bound x1.5)"
+                if size == 100:
+                    r.unstable = "repeats spread x3 (bound x1.5)"
+            out.append(r)
+    add_speedups(out, "numpy")
+    jnp = {r.size: r for r in out if r.backend == "jnp@cpu"}
+    assert jnp[100].speedup == 2.0 and (jnp[100].speedup_q1, jnp[100].speedup_q3) == (1.9, 2.1)
+    assert jnp[1000].speedup is None
+    fig = plots.summary_figure(out, "paired")
+    ax = next(a for a in fig.axes if a.get_title() == WORKLOADS["tanh"].title)
+    crosses = [ln for ln in ax.get_lines() if ln.get_marker() == "x" and len(ln.get_xdata())]
+    assert [list(ln.get_xdata()) for ln in crosses] == [[1000]], [
+        (ln.get_color(), list(ln.get_xdata())) for ln in crosses
+    ]
+    assert crosses[0].get_color() == plots.colour("jnp@cpu")
+    line = next(ln for ln in ax.get_lines() if ln.get_label().startswith("jnp@cpu"))
+    assert list(line.get_xdata()) == [s for s in sizes if s != 1000]
+    assert list(line.get_ydata()) == [2.0] * (len(sizes) - 1)

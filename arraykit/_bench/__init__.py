@@ -12,9 +12,11 @@ to end (graph built, computed, result brought to the host) from 10**5 elements o
 Writes a terminal table (crossovers by the rule of ``report.clearly_faster``, arraykit's
 overheads), ``results.csv``, ``results.json``, a summary PNG and one PNG per workload
 under ``--out``; ``--compare`` reads two ``results.json`` (``compare.py``).  Method: see
-``timing.py`` and the README's Benchmarks section.  On a busy machine: raw NumPy is timed
-at every size whatever the budget, an unstable cell is re-timed and else marked
-(``stability.py``), and the machine's load is recorded (``load.py``).
+``timing.py``, ``interleave.py`` and the README's Benchmarks section.  On a busy machine:
+raw NumPy is timed at every size whatever the budget, in turns with the other backends,
+repeat by repeat, and every speed-up is the median of paired ratios (``interleave.py``);
+an unstable cell is re-timed and else marked (``stability.py``); and the machine's load
+is recorded (``load.py``).
 """
 
 from __future__ import annotations
@@ -24,9 +26,7 @@ import datetime
 import math
 import sys
 import time
-from collections.abc import Callable
 from contextlib import ExitStack
-from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -34,8 +34,8 @@ import numpy as np
 
 from .._quiet import quiet_startup
 from . import backends as _backends
-from . import timing as _timing
 from .backends import Backend
+from .interleave import prepare, time_size
 from .load import LoadLog
 from .plots import write_plots
 from .report import (
@@ -51,13 +51,15 @@ from .report import (
     write_csv,
     write_json,
 )
-from .stability import RETRIES, settle, stall_limit, why_unstable
-from .timing import Timing, first_call, forecast, measure
+from .stability import stall_limit
+from .timing import forecast
 from .workloads import WORKLOADS, Workload
 
 __all__ = ["main"]
 
 # Settings of the two run lengths; each can be overridden on the command line.
+# (min_time: halved, NumPy's repeats in turns with the others' took as long as before, but
+# at load 4.5 on 2 CPUs 5 ms repeats, about a time slice, left 382 of 599 speed-ups unstable.)
 QUICK = {"sizes": [10**k for k in range(1, 7)], "repeat": 5, "budget": 1.0, "min_time": 0.01}
 FULL = {
     "sizes": sorted([10**k for k in range(1, 8)] + [3 * 10**k for k in range(1, 7)]),
@@ -126,7 +128,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--quick",
         action="store_true",
-        help="sizes 10..1e6, 5 repeats, 1 s per cell (under 2 minutes)",
+        help="sizes 10..1e6, 5 repeats, 1 s per cell (2 minutes on an idle 2-core CPU)",
     )
     p.add_argument(
         "--sizes",
@@ -227,88 +229,6 @@ class _Progress:
 
 
 # ---------------------------------------------------------------------- running
-def _one_line(e: BaseException) -> str:
-    text = str(e).strip().splitlines()
-    return f"{type(e).__name__}: {text[0] if text else ''}"[:200]
-
-
-def _cell(
-    b: Backend,
-    w: Workload,
-    size: int,
-    inputs: tuple[np.ndarray, ...],
-    ref: Any,
-    opts: argparse.Namespace,
-    skip: str | None,
-    limit: float | None = None,
-) -> tuple[Result, Any, Callable[[], Timing] | None]:
-    """Run one cell: the result record, the output (raw NumPy's only: the reference) and,
-    for raw NumPy, a function that times the same call again (the baseline is timed before
-    and after the other backends of a size).  An unstable timing is re-timed
-    (``stability.settle``; ``limit``: the slowest plausible fastest repeat)."""
-    r = Result(
-        workload=w.name,
-        backend=b.label,
-        impl=b.impl,
-        driver=b.driver,
-        device=b.device,
-        mode=b.mode,
-        inputs=b.inputs,
-        dtype=opts.dtype,
-        size=size,
-        shape="x".join(map(str, w.shape(size))),
-        status=OK,
-    )
-    fn = b.ops.get(w.name)
-    if fn is None:
-        r.status, r.note = UNAVAILABLE, b.missing.get(w.name, "not implemented")
-        return r, None, None
-    skip = skip or b.too_small(w, size)
-    if skip is not None:
-        r.status, r.note = SKIPPED, skip
-        return r, None, None
-    if b.remote is not None:  # measured in another process (tnp)
-        r.started_s = _now()
-        r = b.remote(r, opts)
-        r.ended_s = _now()
-        return r, None, None
-    try:
-        with b.context():
-            call = b.bind(fn, inputs)
-            out, first = first_call(call, b.sync)
-            r.first_call_s = first
-            why = None if ref is None else w.check(out, ref, np.dtype(opts.dtype))
-            if why is not None:
-                r.status, r.note = ERROR, why
-                return r, None, None
-            timed = partial(
-                measure,
-                call,
-                b.sync,
-                first_s=first,
-                repeat=opts.repeat,
-                budget=opts.budget,
-                min_time=opts.min_time,
-            )
-            started = _now()
-            t, r.unstable, r.retimed = settle(timed, timed(), limit)
-    except Exception as e:  # a failing cell is reported, the run goes on
-        r.status, r.note = ERROR, _one_line(e)
-        return r, None, None
-    set_timing(r, t)
-    r.started_s, r.ended_s = started, _now()
-    return r, *((out, timed) if b.impl == "numpy" else (None, None))
-
-
-def set_timing(r: Result, t: Timing) -> None:
-    """Fill ``r``'s times from ``t``."""
-    r.median_s = t.median
-    r.q1_s, r.q3_s = t.quartiles
-    r.min_s, r.max_s = min(t.samples), max(t.samples)
-    r.repeats, r.number = len(t.samples), t.number
-    r.samples = t.samples
-
-
 def _over_budget(
     r: Result,
     prev: tuple[int, float] | None,
@@ -334,16 +254,6 @@ def _over_budget(
     return None
 
 
-def _merge(r: Result, t: Timing) -> Timing:
-    """The baseline's repeats before (kept in ``r``'s samples) and after the others."""
-    return Timing(r.first_call_s or 0.0, (*r.samples, *t.samples), t.number)
-
-
-def _now() -> float:
-    """The run's clock (``timing._clock``, which tests replace)."""
-    return _timing._clock()
-
-
 def is_reference(b: Backend) -> bool:
     """Raw NumPy, the row every speed-up divides by: the time budget never skips it.  (A
     raw framework, which arraykit's overhead divides by, may be skipped: the overhead is
@@ -351,28 +261,39 @@ def is_reference(b: Backend) -> bool:
     return b.impl == "numpy"
 
 
-def _baseline_after(base: Result, again: Callable[[], Timing], limit: float | None) -> None:
-    """Time the baseline again after the other backends of its size and keep its repeats
-    from before and after (its spread then covers the time in which they ran, so a drift
-    of the machine's speed is not a result), re-timing the "after" part while the merge
-    is unstable.  A "before" that stayed unstable (a stall) is dropped: the baseline is
-    then the "after" alone, and its window no longer encloses the others' (no ratio)."""
-    for attempt in range(RETRIES + 1):
-        started = _now()
-        after = again()
-        ended = _now()
-        if base.unstable:
-            merged, why = after, why_unstable(after, limit)
+def _size(
+    backends: list[Backend],
+    w: Workload,
+    size: int,
+    opts: argparse.Namespace,
+    over: dict[tuple[str, str], str],
+    last: dict[tuple[str, str], tuple[int, float]],
+    bar: _Progress,
+) -> list[Result]:
+    """Every backend at one size: each prepared (first call checked against NumPy's,
+    loop sized), then NumPy and the others timed in turns (``interleave.time_size``)."""
+    inputs = w.inputs(size, np.dtype(opts.dtype))
+    ref, base, rows, results = None, None, [], []
+    for b in backends:
+        key = (w.name, b.label)
+        bar.step(f"{w.name} {w.label_size(size)} {b.label}: first call")
+        limit = stall_limit(last.get(key), size, w.exponent)
+        skip = None if is_reference(b) else over.get(key)
+        r, row, out = prepare(b, w, size, inputs, ref, opts, skip, limit)
+        results.append(r)
+        if row is None:
+            continue
+        if is_reference(b) and base is None:
+            ref, base = np.asarray(out), row
         else:
-            merged = _merge(base, after)
-            why = why_unstable(merged, limit)
-        if not why or attempt == RETRIES:
-            break
-    if base.unstable:
-        base.started_s = started
-    set_timing(base, merged)
-    base.unstable, base.ended_s = why, ended
-    base.retimed += attempt
+            rows.append(row)
+    bar.step(f"{w.name} {w.label_size(size)}: {len(rows) + 1} backends in turns")
+    if base is not None:
+        time_size(base, rows)
+    else:  # no baseline to pair with: each row timed alone
+        for row in rows:
+            time_size(row, [])
+    return results
 
 
 def run(
@@ -383,8 +304,8 @@ def run(
     stream: TextIO,
     log: LoadLog | None = None,
 ) -> list[Result]:
-    """Every cell, by workload, then size, then backend (so that the backends compared at
-    a size run close together in time)."""
+    """Every cell, by workload, then size; at a size, NumPy and the other backends are
+    timed in turns, repeat by repeat (``interleave.py``)."""
     plan = [(w, w.sizes(opts.sizes, full=full)) for w in workloads]
     bar = _Progress(sum(len(s) for _, s in plan) * len(backends), stream)
     results: list[Result] = []
@@ -393,27 +314,18 @@ def run(
     try:
         for w, sizes in plan:
             for i, size in enumerate(sizes):
-                inputs = w.inputs(size, np.dtype(opts.dtype))
-                ref, again, base, base_limit = None, None, None, None
-                for b in backends:
-                    key = (w.name, b.label)
-                    bar.step(f"{w.name} {w.label_size(size)} {b.label}")
-                    limit = stall_limit(last.get(key), size, w.exponent)
-                    skip = None if is_reference(b) else over.get(key)
-                    r, out, timed = _cell(b, w, size, inputs, ref, opts, skip, limit)
-                    if out is not None:
-                        ref, again, base, base_limit = np.asarray(out), timed, r, limit
+                done = _size(backends, w, size, opts, over, last, bar)
+                for r in done:
                     results.append(r)
                     bar.done()
+                    key = (w.name, r.backend)
                     if r.status != OK or r.unstable:  # a stall forecasts nothing
                         continue
-                    if i + 1 < len(sizes) and not is_reference(b):
+                    if i + 1 < len(sizes) and r.impl != "numpy":
                         why = _over_budget(r, last.get(key), sizes[i + 1], w, opts)
                         if why:
                             over[key] = why
                     last[key] = (size, r.min_s)
-                if again is not None and base is not None and len(backends) > 1:
-                    _baseline_after(base, again, base_limit)
                 if log is not None:
                     log.sample()
     except KeyboardInterrupt:

@@ -66,8 +66,9 @@ class Backend:
     missing: Mapping[str, str] = field(default_factory=dict)  # workload name -> why not
     sync: Callable[[Any], Any] = _nothing  # waits until a result is computed
     context: Callable[[], AbstractContextManager[Any]] = _no_context  # entered around a cell
-    # Measured in another process: (the cell's record, options) -> the record filled in.
-    remote: Callable[[Any, Any], Any] | None = None
+    # Timed in another process: (the cell's record, options) -> (the record with its first
+    # call, a function timing one repeat there, the repeats its budget allows).
+    remote: Callable[[Any, Any], tuple[Any, Callable[[], float] | None, int]] | None = None
     convert: Callable[[np.ndarray], Any] | None = None  # NumPy input -> native, when timed
     min_size: int = 0  # smaller sizes are skipped (a lazy driver's: LAZY_MIN_SIZE)
 

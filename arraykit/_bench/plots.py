@@ -8,7 +8,17 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .report import ERROR, OK, SKIPPED, UNAVAILABLE, Result, crossovers, wraps_baseline
+from .report import (
+    BASELINE_UNSTEADY,
+    ERROR,
+    OK,
+    SKIPPED,
+    UNAVAILABLE,
+    Result,
+    crossovers,
+    withheld,
+    wraps_baseline,
+)
 from .workloads import WORKLOADS
 
 MISSING_NOTE = (
@@ -37,7 +47,7 @@ def write_plots(
         ends = stops([r for r in results if r.workload == wname])
         # Fixed margins (constrained layout costs seconds per figure); the legend, one for
         # both panels, goes under them so that it hides no data.
-        extra = any(r.unstable for r in rows) + bool(ends)
+        extra = _any_unstable(rows) + bool(ends)
         legend_rows = -(-(len(backends) + extra) // 4)
         height = 5.2 + 0.22 * legend_rows
         fig = Figure(figsize=(13, height), dpi=110)
@@ -65,17 +75,19 @@ def write_plots(
             ]
             t_ax.errorbar(sizes, med, yerr=err, label=backend, capsize=2, **style)
             shaky = [r for r in rows if r.backend == backend and r.unstable]
-            if shaky:  # the time, crossed out; on the speed-up panel a cross at the foot
+            if shaky:  # the time, crossed out
                 t_ax.plot(
                     [r.size for r in shaky], [r.median_s for r in shaky], ls="none",
                     marker="x", ms=10, mew=2, color=style["color"],
                 )  # fmt: skip
-                mark_unstable(
-                    s_ax,
-                    [r.size for r in shaky],
-                    style["color"],
-                    0.03 if backend in baselines else 0.09,
-                )
+            # On the speed-up panel, a cross at the foot where no speed-up is drawn for
+            # instability (NumPy's, lower: where its own time withholds every ratio).
+            no_ratio = (
+                _withheld_by_baseline(rows)
+                if backend in baselines
+                else [r.size for r in rows if r.backend == backend and withheld(r)]
+            )
+            mark_unstable(s_ax, no_ratio, style["color"], 0.03 if backend in baselines else 0.09)
             spd = [(s, p[4]) for s, p in zip(sizes, pts, strict=True) if p[4] is not None]
             if spd and backend not in baselines:  # NumPy's is the line at 1
                 s_ax.plot(*zip(*spd, strict=True), label=backend, **style)
@@ -102,7 +114,7 @@ def write_plots(
             ax.grid(True, which="major", alpha=0.4)
             ax.grid(True, which="minor", alpha=0.12)
         handles, labels = t_ax.get_legend_handles_labels()
-        if any(r.unstable for r in rows):
+        if _any_unstable(rows):
             handles.append(unstable_handle())
             labels.append(UNSTABLE_LABEL)
         if ends:
@@ -194,25 +206,23 @@ def summary_figure(results: Sequence[Result], subtitle: str) -> Any:
         base = {r.size: r for r in rows if r.impl == "numpy"}
         ends = stops([r for r in results if r.workload == wname])
         ax.axhline(1.0, color="black", lw=2.5, label="numpy (= 1)")
-        # NumPy unstable at a size: no ratio there for anyone; a black cross says why.
-        mark_unstable(ax, sorted(s for s, r in base.items() if r.unstable), "black", 0.03)
+        # NumPy's time withholds every ratio at a size (a stall): a black cross says why.
+        mark_unstable(ax, _withheld_by_baseline(rows), "black", 0.03)
         for b in best_configurations(rows):
-            # Only the ratios the study trusts (report.comparable: both stable, same window).
+            # Only the ratios the study trusts (report.comparable: paired ratios stable,
+            # neither side stalled).
             pts = sorted(
                 ((r.size, r) for r in rows if r.backend == b and r.size in base and r.speedup),
                 key=lambda p: p[0],
             )
-            mark_unstable(
-                ax,
-                [r.size for r in rows if r.backend == b and r.speedup is None and r.unstable],
-                colour(b),
-            )
+            mark_unstable(ax, [r.size for r in rows if r.backend == b and withheld(r)], colour(b))
             if not pts:
                 continue
             xs = [s for s, _ in pts]
             ys = [r.speedup for _, r in pts]
-            lo = [base[s].q1_s / r.q3_s for s, r in pts]
-            hi = [base[s].q3_s / r.q1_s for s, r in pts]
+            # the band: the quartiles of the paired ratios
+            lo = [r.speedup if r.speedup_q1 is None else r.speedup_q1 for _, r in pts]
+            hi = [r.speedup if r.speedup_q3 is None else r.speedup_q3 for _, r in pts]
             c = cross.get(wname, {}).get(b)
             text = f"faster from {w.label_size(c)}" if c is not None else "not clearly faster"
             ax.plot(
@@ -225,7 +235,7 @@ def summary_figure(results: Sequence[Result], subtitle: str) -> Any:
             if c is not None:
                 y = ys[xs.index(c)]
                 ax.plot([c], [y], marker="*", ms=14, color=colour(b), mec="black", mew=0.6)
-        if any(r.unstable for r in rows):
+        if _summary_crosses(rows, best_configurations(rows)):
             ax.plot([], [], ls="none", marker="x", mew=2, color="dimgray", label=UNSTABLE_LABEL)
         if any(b in ends for b in best_configurations(rows)):
             ax.plot([], [], ls="none", marker="|", ms=10, mew=2, color="dimgray", label=STOP_LABEL)
@@ -252,7 +262,36 @@ def summary_figure(results: Sequence[Result], subtitle: str) -> Any:
     return fig
 
 
-UNSTABLE_LABEL = "x: unstable after re-timing (no speed-up drawn)"
+UNSTABLE_LABEL = "x: unstable after re-timing (a time, or no speed-up)"
+
+
+def _any_unstable(rows: Sequence[Result]) -> bool:
+    """Whether a figure of ``rows`` draws an unstable cross (a time or a speed-up)."""
+    return any(r.unstable or withheld(r) for r in rows)
+
+
+def _withheld_by_baseline(rows: Sequence[Result]) -> list[int]:
+    """The sizes where NumPy's time withholds the speed-up of every other row measured
+    there: NumPy unsteady in their pass (paired ratios), or, in files without paired
+    ratios, NumPy's time was unstable."""
+    sizes = []
+    for base in rows:
+        if base.impl != "numpy" or not base.unstable:
+            continue
+        others = [r for r in rows if r.size == base.size and r.impl != "numpy" and r.status == OK]
+        if others and all(
+            r.ratio_unstable.startswith(BASELINE_UNSTEADY) if r.ratios else r.speedup is None
+            for r in others
+        ):
+            sizes.append(base.size)
+    return sorted(sizes)
+
+
+def _summary_crosses(rows: Sequence[Result], best: Sequence[str]) -> bool:
+    """Whether a summary panel draws an unstable cross."""
+    return bool(_withheld_by_baseline(rows)) or any(withheld(r) for r in rows if r.backend in best)
+
+
 STOP_LABEL = "|: the row stops here (why: next to the mark)"
 # One meaning per line style, in every figure.
 LINES = (
@@ -311,7 +350,7 @@ def _summary_entries(results: Sequence[Result], wname: str) -> int:
     rows = [r for r in results if r.workload == wname and r.status == OK]
     best = best_configurations(rows)
     ends = stops([r for r in results if r.workload == wname])
-    return 1 + len(best) + any(r.unstable for r in rows) + any(b in ends for b in best)
+    return 1 + len(best) + _summary_crosses(rows, best) + any(b in ends for b in best)
 
 
 def unstable_handle() -> Any:

@@ -16,13 +16,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from .stability import quartiles
 from .workloads import WORKLOADS
 
 OK, UNAVAILABLE, SKIPPED, ERROR = "ok", "unavailable", "skipped", "error"
 NOT_CLEARLY = "not clearly"
 UNSTABLE_NOTE = (
-    "? unstable after re-timing: repeats spread beyond x1.5, two modes or a stall; the "
-    "reason per cell is in the CSV (no speed-up drawn)"
+    "? after a time: unstable after re-timing (repeats spread beyond x1.5, two modes or a "
+    "stall); the reason per cell is in the CSV's unstable column"
+)
+BASELINE_UNSTEADY = "NumPy unsteady in the same pass"  # how ratio_unstable says so
+RATIO_NOTE = (
+    "? in the speed-up line: no speed-up drawn (the ratios to NumPy's repeats around this "
+    "row's spread beyond x1.5 or disagree with the fastest repeats, a side stalled, or "
+    "NumPy's calls ran far slower than when it was sized); "
+    "the reason per cell is in the CSV's ratio_unstable column"
 )
 _PACKAGES = (
     "numpy",
@@ -58,52 +66,78 @@ class Result:
     repeats: int = 0
     number: int = 0
     first_call_s: float | None = None  # the first call: tracing and compilation included
-    speedup: float | None = None  # NumPy's median / this median, at the same size
+    # The median of ``ratios`` (NumPy's time over this row's, pair by pair; in files without
+    # ratios: NumPy's median / this median), at the same size; None where not trusted.
+    speedup: float | None = None
     note: str = ""
     unstable: str = ""  # why the repeats are not a stable time ("" if they are)
-    retimed: int = 0  # how many times the cell was timed again (stability.settle)
-    # When its kept repeats began and ended, seconds from the run's start: a ratio is
-    # shown only where the baseline's window encloses the other side's.
+    retimed: int = 0  # how many times the cell was timed again (interleave.time_size)
+    # When its kept repeats began and ended, seconds from the run's start.
     started_s: float | None = None
     ended_s: float | None = None
+    speedup_q1: float | None = None  # the speed-up's band: quartiles of ``ratios``
+    speedup_q3: float | None = None
+    pairs: int = 0  # repeats paired with NumPy's (``len(ratios)``)
+    ratio_unstable: str = ""  # why ``ratios`` make no speed-up ("" if they make one)
     samples: tuple[float, ...] = ()  # seconds per call of each repeat (JSON only)
+    # Per repeat of this row, NumPy's time over its own: NumPy's repeats just before and
+    # just after it (their geometric mean), timed in turns with it (JSON only;
+    # ``interleave.py``).  Empty for NumPy itself and in files from before them.
+    ratios: tuple[float, ...] = ()
 
 
-FIELDS = [f.name for f in dataclasses.fields(Result) if f.name != "samples"]
+FIELDS = [f.name for f in dataclasses.fields(Result) if f.name not in ("samples", "ratios")]
 
 
 def same_window(r: Result, base: Result) -> bool:
     """``base`` was timed before and after ``r`` (its kept repeats' window encloses
     ``r``'s): both sides of a ratio saw the same machine.  Rows without windows (older
-    files) pass."""
+    files) pass.  (Rows with paired ``ratios`` need no such check: each pair is one
+    repeat of ``r`` between two of ``base``.)"""
     if None in (r.started_s, r.ended_s, base.started_s, base.ended_s):
         return True
     return base.started_s <= r.started_s and r.ended_s <= base.ended_s  # type: ignore[operator]
 
 
 def comparable(r: Result, base: Result) -> bool:
-    """A ratio of ``r`` to ``base`` means something: both measured, both stable, timed
-    in the same window."""
-    return (
-        r.status == OK
-        and base.status == OK
-        and not r.unstable
-        and not base.unstable
-        and bool(r.median_s)
-        and bool(base.median_s)
-        and (r is base or same_window(r, base))
-    )
+    """A ratio of ``r`` to ``base`` means something: both measured, and ``r``'s paired
+    ratios stable with neither side stalled (``ratio_unstable`` empty); for rows without
+    paired ratios (files from before them): both stable, timed in the same window."""
+    measured = r.status == OK and base.status == OK and bool(r.median_s) and bool(base.median_s)
+    if r is base:
+        return measured and not r.unstable
+    if r.ratios:
+        return measured and not r.ratio_unstable
+    return measured and not r.unstable and not base.unstable and same_window(r, base)
 
 
 def add_speedups(results: Sequence[Result], baseline: str) -> None:
     """Set ``speedup`` of every measured cell against ``baseline`` at the same size, where
-    the ratio means something (``comparable``); ``None`` elsewhere."""
+    the ratio means something (``comparable``), ``None`` elsewhere: the median of its
+    paired ratios, their quartiles the band (without paired ratios: the ratio of the
+    medians, the band from the quartiles)."""
     base = {(r.workload, r.size): r for r in results if r.backend == baseline and r.status == OK}
     for r in results:
         ref = base.get((r.workload, r.size))
-        r.speedup = None
-        if ref is not None and comparable(r, ref):
+        r.speedup = r.speedup_q1 = r.speedup_q3 = None
+        if ref is None or not comparable(r, ref):
+            continue
+        if r is ref:
+            r.speedup = 1.0
+        elif r.ratios:
+            r.speedup_q1, r.speedup, r.speedup_q3 = quartiles(r.ratios)
+        else:
             r.speedup = ref.median_s / r.median_s  # type: ignore[operator]
+            r.speedup_q1 = ref.q1_s / r.q3_s  # type: ignore[operator]
+            r.speedup_q3 = ref.q3_s / r.q1_s  # type: ignore[operator]
+
+
+def withheld(r: Result) -> bool:
+    """A measured row whose speed-up is not drawn because a time or a ratio was unstable
+    (marked ``?`` in the table's speed-up line, crossed out in the figures)."""
+    if r.status != OK or r.speedup is not None or r.impl == "numpy":
+        return False
+    return bool(r.ratio_unstable) if r.ratios else bool(r.unstable)
 
 
 def clearly_faster(r: Result, base: Result) -> bool:
@@ -318,11 +352,15 @@ def print_table(results: Sequence[Result], out: TextIO, dtype: str) -> None:
                     continue
                 text = format_time(r.median_s) if r.status == OK else _MARK[r.status]
                 line.append(text + ("?" if r.status == OK and r.unstable else ""))
-                speed.append(format_speedup(r.speedup) if r.impl != "numpy" else "")
+                speed.append(
+                    "" if r.impl == "numpy" else "?" if withheld(r) else format_speedup(r.speedup)
+                )
                 if r.status != OK and r.note:
                     notes.setdefault(f"{b}, {wname}: {r.note}", []).append(w.label_size(s))
                 elif r.status == OK and r.unstable:
                     notes.setdefault(f"{b}, {wname}: {UNSTABLE_NOTE}", []).append(w.label_size(s))
+                if r.ratios and withheld(r):
+                    notes.setdefault(f"{b}, {wname}: {RATIO_NOTE}", []).append(w.label_size(s))
             c_text = ""
             if b in cross.get(wname, {}):
                 c = cross[wname][b]
@@ -333,7 +371,11 @@ def print_table(results: Sequence[Result], out: TextIO, dtype: str) -> None:
         heads = [w.label_size(s) for s in sizes]
         width = 1 + max(7, *map(len, heads), *(len(t) for _, a, b, _ in lines for t in a + b))
         name_w = max(len("backend"), *(len(b) for b in backends))
-        print(f"\n{w.title} [{dtype}]: time per call, speed-up over NumPy below", file=out)
+        print(
+            f"\n{w.title} [{dtype}]: time per call; below it, the speed-up over NumPy "
+            "(the median of the ratios of paired repeats)",
+            file=out,
+        )
         print(
             f"{'backend':<{name_w}} " + "".join(f"{h:>{width}}" for h in heads) + "  crossover",
             file=out,

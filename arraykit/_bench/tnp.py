@@ -5,9 +5,12 @@ place of ``np``, eagerly.
 Enabling NumPy behaviour changes TensorFlow for the whole process (operators, promotion),
 and arraykit's TensorFlow driver is measured with TensorFlow left as it was.  So tnp runs
 in a worker process (``python -m arraykit._bench.tnp``) that the main process asks, cell
-by cell, in the order of the study, to time one cell; the worker makes the same inputs
-(same seed), checks its answer against NumPy's and times it with the same code.  The
-protocol is one JSON object per line on the worker's stdin and stdout.
+by cell, in the order of the study, to prepare a cell (the worker makes the same inputs,
+same seed, checks its answer against NumPy's and sizes its loop with the same code,
+``interleave.prepare``), then to time each of its repeats in turn with NumPy's
+(``interleave.py``).  The protocol is one JSON object per line on the worker's stdin and
+stdout: ``{"op": "prepare", ...}`` is answered by the cell's record and its number of
+repeats, ``{"op": "repeat", "label": ...}`` by ``{"s": seconds per call}``.
 """
 
 from __future__ import annotations
@@ -64,28 +67,46 @@ class Worker:
         line = self.proc.stdout.readline()
         return json.loads(line) if line else None
 
-    def cell(self, label: str, r: Result, opts: argparse.Namespace) -> Result:
-        """``r`` (a cell of backend ``label``) timed by the worker."""
-        request = {
-            "label": label,
-            "workload": r.workload,
-            "size": r.size,
-            "dtype": opts.dtype,
-            "repeat": opts.repeat,
-            "budget": opts.budget,
-            "min_time": opts.min_time,
-        }
+    def _ask(self, request: dict[str, Any]) -> dict[str, Any]:
         assert self.proc.stdin is not None
         try:
             self.proc.stdin.write(json.dumps(request) + "\n")
             self.proc.stdin.flush()
             reply = self._read()
         except (OSError, ValueError) as e:
-            reply = {"status": ERROR, "note": f"the tnp worker failed: {e}"}
-        if reply is None:
-            reply = {"status": ERROR, "note": "the tnp worker exited"}
-        reply["samples"] = tuple(reply.get("samples", ()))
-        return dataclasses.replace(r, **{k: v for k, v in reply.items() if k in _FIELDS})
+            return {"status": ERROR, "error": f"the tnp worker failed: {e}"}
+        return reply or {"status": ERROR, "error": "the tnp worker exited"}
+
+    def prepare(
+        self, label: str, r: Result, opts: argparse.Namespace
+    ) -> tuple[Result, Callable[[], float] | None, int]:
+        """``r`` (a cell of backend ``label``) prepared by the worker: its record, a
+        function that has the worker time one repeat, and how many the budget allows."""
+        reply = self._ask(
+            {
+                "op": "prepare",
+                "label": label,
+                "workload": r.workload,
+                "size": r.size,
+                "dtype": opts.dtype,
+                "repeat": opts.repeat,
+                "budget": opts.budget,
+                "min_time": opts.min_time,
+            }
+        )
+        if "error" in reply:
+            reply["note"] = reply.pop("error")
+        reply.pop("samples", None)
+        reply.pop("ratios", None)
+        r = dataclasses.replace(r, **{k: v for k, v in reply.items() if k in _FIELDS})
+        return r, partial(self.repeat, label), int(reply.get("repeats", 0))
+
+    def repeat(self, label: str) -> float:
+        """One repeat of ``label``'s prepared cell, timed in the worker: seconds per call."""
+        reply = self._ask({"op": "repeat", "label": label})
+        if "s" not in reply:
+            raise RuntimeError(reply.get("error", "the tnp worker did not answer"))
+        return float(reply["s"])
 
     def close(self) -> None:
         if self.proc.poll() is None:
@@ -126,7 +147,7 @@ def backends(
                     to_native=_identity,
                     ops={w.name: _remote_only for w in workloads if w.name in hello["ops"]},
                     missing={w.name: hello["missing"].get(w.name, "missing") for w in workloads},
-                    remote=partial(worker.cell, label),
+                    remote=partial(worker.prepare, label),
                 )
             )
     return out, hello["version"], None
@@ -177,8 +198,8 @@ def _worker_backends(tf: Any, tnp: Any) -> tuple[dict[str, tuple[Backend, Worklo
 
 
 def serve(stdin: TextIO, reply: Callable[[dict[str, Any]], None]) -> None:
-    """Answer cell requests until stdin closes."""
-    from . import _cell  # the same cell runner as the main process
+    """Answer requests until stdin closes: prepare a cell, time one repeat of it."""
+    from .interleave import Row, one_line, prepare  # as in the main process
 
     try:
         import tensorflow as tf
@@ -198,16 +219,26 @@ def serve(stdin: TextIO, reply: Callable[[dict[str, Any]], None]) -> None:
             "missing": {n: w.missing(ops) for n, w in WORKLOADS.items() if w.function(ops) is None},
         }
     )
+    prepared: dict[str, Row] = {}  # label -> its cell at the size asked last
     for line in stdin:
         q = json.loads(line)
+        if q.get("op") == "repeat":
+            try:
+                reply({"s": prepared[q["label"]].repeat()})
+            except Exception as e:
+                reply({"error": one_line(e)})
+            continue
         w, b = WORKLOADS[q["workload"]], table[q["label"]]
         opts = argparse.Namespace(
             dtype=q["dtype"], repeat=q["repeat"], budget=q["budget"], min_time=q["min_time"]
         )
         inputs = w.inputs(q["size"], np.dtype(q["dtype"]))
         ref = np.asarray(w.function(numpy_ops)(*inputs))
-        r, _, _ = _cell(b, w, q["size"], inputs, ref, opts, None)
-        reply(dataclasses.asdict(r))
+        prepared.pop(q["label"], None)  # the last size's inputs go
+        r, row, _ = prepare(b, w, q["size"], inputs, ref, opts, None)
+        if row is not None:
+            prepared[q["label"]] = row
+        reply({**dataclasses.asdict(r), "repeats": row.repeats if row is not None else 0})
 
 
 def _main() -> None:
