@@ -183,6 +183,29 @@ def test_slogdet_where_the_determinant_overflows(driver, x):
     np.testing.assert_allclose(np.asarray(logabs), want.logabsdet, rtol=1e-6)
 
 
+# Complex matrices where TF's own LU refuses or its complex division loses the phase (the
+# fuzzer's finds): a singular one (its LU raised "Input is not invertible"), a pivot whose
+# squared modulus underflows (div_no_nan read it as 0: sign 0 where NumPy's is 1j), a
+# batch with singular and regular members.
+COMPLEX_EDGES = [
+    np.array([[0j]]),
+    np.zeros((2, 2), np.complex64),
+    np.array([[1, 2], [2, 4]], np.complex128),
+    np.array([[2.0563717027993402e-255j]]),
+    np.array([[1e-200 + 1e-200j, 0], [0, 1]]),
+    np.array([[3e-25 + 4e-25j]], np.complex64),
+    np.array([[[0j, 0], [0, 0]], [[1e-160j, 0], [0, 1e-160]], [[1, 1j], [1j, 1]]]),
+]
+
+
+@pytest.mark.parametrize("x", COMPLEX_EDGES, ids=lambda x: f"{x.dtype}{x.shape}")
+def test_slogdet_of_singular_and_tiny_complex_matrices(driver, x):
+    sign, logabs = ak.linalg.slogdet(ak.asarray(x))
+    want = np.linalg.slogdet(x)
+    np.testing.assert_allclose(np.asarray(sign), want.sign, rtol=1e-6, atol=0)
+    np.testing.assert_allclose(np.asarray(logabs), want.logabsdet, rtol=1e-6)
+
+
 @pytest.mark.parametrize("n", [-3, -1, 0, 1, 2, 5])
 def test_matrix_power(driver, n):
     close(

@@ -301,14 +301,18 @@ class Linalg:
         if x.dtype in COMPLEX:
             # TF's complex sign is 0 where the determinant overflows its dtype (NumPy:
             # the product of the pivots' phases): that product, times the permutation's
-            # sign, where logabsdet is finite
-            lu, perm = gl.lu(x, output_idx_type=tf.int32)
-            d = ga.matrix_diag_part_v3(lu, S.const(0, tf.int32), S.scalar_like(0, lu))
-            a = S.cast(gm.complex_abs(d, Tout=logabs.dtype), d.dtype)
-            phase = gm.prod(gm.div_no_nan(d, a), S.const(-1, tf.int32), False)
-            n = x.shape[-1]
-            parity = gl.matrix_determinant(tf.one_hot(perm, n, dtype=logabs.dtype))
+            # sign, where logabsdet is finite.  TF's LU raises for a singular matrix, so
+            # those take the identity's; each phase is d / |d| by a true division
+            # (div_no_nan is 0 where |d|**2 underflows: 1e-255j's phase came out 0).
             finite = gm.is_finite(logabs)
+            n = x.shape[-1]
+            safe = S.select(finite[..., None, None], x, tf.eye(n, dtype=x.dtype))
+            lu, perm = gl.lu(safe, output_idx_type=tf.int32)
+            d = ga.matrix_diag_part_v3(lu, S.const(0, tf.int32), S.scalar_like(0, lu))
+            a = gm.complex_abs(d, Tout=logabs.dtype)
+            a = S.cast(S.select(gm.equal(a, S.zeros_like(a)), S.scalar_like(1, a), a), d.dtype)
+            phase = gm.prod(gm.real_div(d, a), S.const(-1, tf.int32), False)
+            parity = gl.matrix_determinant(tf.one_hot(perm, n, dtype=logabs.dtype))
             sign = S.select(finite, gm.mul(phase, S.cast(parity, x.dtype)), sign)
         # a singular matrix's sign is +0, as NumPy's (TF's real one was -0)
         return S.select(gm.equal(sign, S.zeros_like(sign)), S.zeros_like(sign), sign), logabs
