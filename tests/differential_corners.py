@@ -288,8 +288,14 @@ def _wide(r: np.ndarray) -> np.ndarray:
 
 
 def _hadamard(r: np.ndarray) -> np.ndarray:
-    """|det| <= the product of the rows' norms: the scale of det's rounding error."""
-    return np.prod(np.linalg.norm(_wide(r), axis=-1), axis=-1)
+    """|det| <= the product of the rows' norms: the scale of det's rounding error.  Each
+    norm scaled by its row's largest modulus first (``np.linalg.norm`` squares: the
+    norm of ``[1e-255j]`` underflowed to 0, which left no tolerance at all)."""
+    a = np.abs(_wide(r))
+    big = np.max(a, axis=-1, keepdims=True, initial=0.0)
+    with np.errstate(invalid="ignore"):
+        rows = big[..., 0] * np.sqrt(np.sum((a / np.where(big > 0, big, 1.0)) ** 2, axis=-1))
+    return np.prod(rows, axis=-1)
 
 
 def _ambiguous_rank(r: np.ndarray) -> np.ndarray:
