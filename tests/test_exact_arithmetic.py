@@ -155,3 +155,16 @@ def test_log2_and_log10_of_exact_powers_are_exact(driver):
     if driver.capabilities.autodiff:
         g = ak.grad(lambda z: ak.sum(ak.log10(z)))(ak.asarray([1.0, 10.0, 3.0]))
         np.testing.assert_allclose(np.asarray(g), 1 / (np.log(10) * np.array([1, 10, 3.0])))
+
+
+def test_powers_with_the_largest_exponents(driver):
+    # pow(1, y) is 1 for every y, the largest finite y too; and a base next to 1 under a
+    # huge exponent overflows or underflows, as NumPy's.  TF's accurate float64 pow
+    # split DBL_MAX for Dekker's product, which overflowed: pow(1, DBL_MAX) was NaN.
+    big = np.finfo(np.float64).max
+    x1 = np.array([1.0, 1.0, -1.0, 1.0, 1 + 2**-52, 1 - 2**-53, 1 + 2**-52, 0.5, 2.0, -1.0])
+    x2 = np.array([big, -big, big, 2.0**1000, 1e300, 1e300, -1e300, 2.0**997, -(2.0**997),
+                   -big])  # fmt: skip
+    want = np.power(x1, x2)
+    for f in (lambda a, b: a**b, ak.jit(lambda a, b: ak.pow(a, b))):
+        np.testing.assert_array_equal(np.asarray(f(ak.asarray(x1), ak.asarray(x2))), want)

@@ -172,7 +172,9 @@ def _pow64(x1: tf.Tensor, x2: tf.Tensor, native: tf.Tensor, exp: Prim) -> tf.Ten
     y = _select(use, x2, S.zeros_like(x2))
     hi, lo = _log_dd(safe)
     p_hi, p_err = two_prod(y, hi)
-    p_lo = p_err + y * lo
+    # Dekker's split of |y| >= 2**996 overflows (pow(1, DBL_MAX) came out NaN); there
+    # hi is 0 (x1 = +-1: the product is exactly 0) or p_hi is far out of exp's range
+    p_lo = _select(gm.less(gm._abs(y), scalar_like(2.0**996, y)), p_err + y * lo, S.zeros_like(y))
     in_range = gm.logical_and(
         gm.less(p_hi, scalar_like(709.79, p_hi)), gm.greater(p_hi, scalar_like(-745.2, p_hi))
     )
