@@ -1,0 +1,331 @@
+"""More of NumPy's ``ndarray`` methods on ``Array`` (issue 25, part B): ``view``,
+``take``, ``repeat``, ``diagonal``, ``trace``, ``searchsorted``, ``compress``, ``choose``,
+``conjugate``, ``put``, ``partition``, ``argpartition``, ``resize``, ``base``, and
+``x.flat`` with writes.  As in ``_ndarray``: each delegates to the core function of the
+same meaning, with NumPy's arguments, refused under ``promotion="strict"`` naming the
+standard's spelling (``_ndarray.STANDARD_SPELLING``); the in-place ones (``put``,
+``partition``, ``resize``, ``x.flat[i] = v``) write as ``x[...] = value`` does, so views
+see them on every driver.
+
+``docs/reference/numpy.rst`` lists the ``ndarray`` names left out (those about a host
+buffer: ``ctypes``, ``data``, ``strides``...), each with its reason.
+"""
+
+from __future__ import annotations
+
+import builtins
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+
+from . import _core
+from . import _dtypes as dt
+from ._array import Array
+from ._ndarray import _allowed, _no_out
+
+_PY = (bool, int, float, complex)
+
+
+def _data(ak: Any, x: Array, value: Any) -> Any:
+    """``value`` as an array on ``x``'s driver where NumPy takes array-likes (lists)."""
+    if value.__class__ is Array or isinstance(value, _PY):
+        return value
+    return ak.asarray(value, device=x.device, driver=x.driver)
+
+
+def make_methods(ak: Any) -> dict[str, Any]:
+    """The methods and properties, closed over the public namespace ``ak``."""
+    from ._numpy_api._indices import flatten, index_array
+    from ._numpy_api.inserting import positions
+    from ._reinterpret import view as reinterpret
+
+    def view(self: Array, dtype: Any = None, type: Any = None) -> Array:
+        """a view of ``x``, its bytes read as ``dtype`` if given (NumPy's rule for the
+        shape: another itemsize scales the last axis, which must be contiguous); writes
+        go both ways.  ``x.view(float)`` of float64 data is a view of the same values.
+
+        Examples
+        --------
+        >>> x = ak.asarray([1.0, -2.0])
+        >>> x.view(ak.int64)[0]
+        Array(4607182418800017408, dtype=int64)
+        >>> ak.asarray([1 + 2j, 3 - 4j]).view(float)
+        Array([ 1.,  2.,  3., -4.], dtype=float64)
+        """
+        _allowed("view")
+        if type is not None and not _array_class(type):
+            raise TypeError(f"x.view: 'type' must be an array class, got {type!r}")
+        if dtype is None or _array_class(dtype):  # x.view(np.ndarray): the same values
+            return reinterpret(self, self._dtype)
+        return reinterpret(self, dt.canonical(dtype))
+
+    def take(self: Array, indices: Any, axis: int | None = None, out: Any = None,
+             mode: str = "raise") -> Array:  # fmt: skip
+        _allowed("take")
+        _no_out("take", out)
+        idx = index_array(indices, "x.take", "indices", self)
+        a = self
+        if axis is None:
+            a, ax = ak.reshape(self, (-1,)), 0
+        else:
+            ax = _core.normalize_axis(axis, self.ndim, "x.take")
+        n = a.shape[ax]
+        if mode not in ("raise", "wrap", "clip"):
+            raise ValueError(f"x.take: 'mode' must be 'raise', 'wrap' or 'clip', got {mode!r}")
+        if n == 0 and idx.size:
+            raise IndexError("x.take: cannot do a non-empty take from an empty axis")
+        flat = flatten(idx)
+        if n and mode != "raise":
+            flat = positions(flat, n, mode, "x.take")
+        got = ak.take(a, flat, axis=ax)
+        shape = (*a.shape[:ax], *idx.shape, *a.shape[ax + 1 :])
+        return got if tuple(got.shape) == shape else ak.reshape(got, shape)
+
+    def repeat(self: Array, repeats: Any, axis: int | None = None) -> Array:
+        _allowed("repeat")
+        return ak.repeat(self, _data(ak, self, repeats), axis=axis)
+
+    def diagonal(self: Array, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Array:
+        _allowed("diagonal")
+        return ak.diagonal(self, offset, axis1, axis2)
+
+    def trace(self: Array, offset: int = 0, axis1: int = 0, axis2: int = 1, dtype: Any = None,
+              out: Any = None) -> Array:  # fmt: skip
+        _allowed("trace")
+        return ak.trace(self, offset, axis1, axis2, dtype, out)
+
+    def searchsorted(self: Array, v: Any, side: str = "left", sorter: Any = None) -> Array:
+        _allowed("searchsorted")
+        if sorter is not None:
+            sorter = _data(ak, self, sorter)
+        return ak.searchsorted(self, _data(ak, self, v), side=side, sorter=sorter)
+
+    def compress(self: Array, condition: Any, axis: int | None = None, out: Any = None) -> Array:
+        _allowed("compress")
+        return ak.compress(_data(ak, self, condition), self, axis, out)
+
+    def choose(self: Array, choices: Any, out: Any = None, mode: str = "raise") -> Array:
+        _allowed("choose")
+        return ak.choose(self, choices, out, mode)
+
+    def conjugate(self: Array) -> Array:
+        _allowed("conjugate")
+        return ak.conj(self) if self._dtype.kind == "c" else self  # NumPy's: self if real
+
+    def put(self: Array, indices: Any, values: Any, mode: str = "raise") -> None:
+        _allowed("put")
+        ak.put(self, indices, values, mode)
+
+    def partition(self: Array, kth: Any, axis: int = -1, kind: str = "introselect",
+                  order: Any = None) -> None:  # fmt: skip
+        _allowed("partition")
+        self[...] = ak.partition(self, kth, axis, kind, order)
+
+    def argpartition(self: Array, kth: Any, axis: int | None = -1, kind: str = "introselect",
+                     order: Any = None) -> Array:  # fmt: skip
+        _allowed("argpartition")
+        return ak.argpartition(self, kth, axis, kind, order)
+
+    def resize(self: Array, *new_shape: Any, refcheck: bool = True) -> None:
+        """changes the shape and size of ``x`` in place: its elements in C order, cut or
+        followed by zeros (``ak.resize``-like repetition is not NumPy's method either).
+        As NumPy, refused with ``ValueError`` where ``x`` is a view or is viewed (by an
+        arraykit view or a NumPy array over its memory): a write there could not follow.
+
+        Examples
+        --------
+        >>> x = ak.asarray([[1, 2], [3, 4]])
+        >>> x.resize(3, 2)
+        >>> x
+        Array([[1, 2],
+               [3, 4],
+               [0, 0]], dtype=int64)
+        """
+        _allowed("resize")
+        shape = new_shape[0] if len(new_shape) == 1 and isinstance(new_shape[0], (
+            tuple, list)) else new_shape  # fmt: skip
+        shape = tuple(_core.int_arg("x.resize", "new_shape", n) for n in shape)
+        if any(n < 0 for n in shape):
+            raise ValueError(f"x.resize: negative dimensions not allowed, got {shape}")
+        _check_resizable(self, refcheck)
+        size = 1
+        for n in shape:
+            size *= n
+        flat = ak.reshape(self, (-1,))
+        have = flat.shape[0]
+        if have is None:
+            raise ValueError("x.resize: the array's size is unknown (call ak.compute first)")
+        if size < have:
+            flat = flat[:size]
+        elif size > have:
+            flat = ak.concat([flat, ak.zeros(size - have, dtype=self.dtype, device=self.device)])
+        new = ak.reshape(flat, shape, copy=True)
+        self._value = new._value
+
+    def base(self: Array) -> Array | None:
+        """the array whose memory ``x`` views (``None`` if ``x`` owns its data), as
+        NumPy's ``base``: a view of all of that array (a new ``Array`` object, so
+        ``v.base is x`` is false; writes through it reach ``x`` and its views).
+
+        Examples
+        --------
+        >>> x = ak.arange(6)
+        >>> x.base is None, x[1:].base is None
+        (True, False)
+        """
+        _allowed("base")
+        return _base(self)
+
+    def flat(self: Array) -> FlatIter:
+        """the elements in row-major order: indexable (``x.flat[i]``, slices, integer
+        and boolean arrays), writable (``x.flat[i] = v`` writes into ``x``, values
+        repeated to fit, as NumPy's) and iterable as 0-D arrays; ``ak.reshape(x, (-1,))``
+        in the standard.
+
+        Examples
+        --------
+        >>> x = ak.asarray([[1, 2], [3, 4]])
+        >>> x.flat[2]
+        Array(3, dtype=int64)
+        >>> x.flat[[0, 3]] = 9
+        >>> x
+        Array([[9, 2],
+               [3, 9]], dtype=int64)
+        """
+        _allowed("flat")
+        return FlatIter(self, ak)
+
+    methods: dict[str, Any] = {
+        "view": view, "take": take, "repeat": repeat, "diagonal": diagonal, "trace": trace,
+        "searchsorted": searchsorted, "compress": compress, "choose": choose,
+        "conjugate": conjugate, "put": put, "partition": partition,
+        "argpartition": argpartition, "resize": resize,
+    }  # fmt: skip
+    for name, fn in methods.items():
+        fn.__name__ = name
+        fn.__qualname__ = f"Array.{name}"
+        if fn.__doc__ is None:
+            fn.__doc__ = f"NumPy's ``ndarray.{name}`` (``ak.{name}``'s meaning)."
+    for name, fn in {"base": base, "flat": flat}.items():
+        fn.__name__ = name
+        methods[name] = property(fn, doc=f"NumPy's ``ndarray.{name}``; {fn.__doc__ or ''}")
+    return methods
+
+
+def _array_class(t: Any) -> bool:
+    return isinstance(t, builtins.type) and issubclass(t, (np.ndarray, Array))
+
+
+def _check_resizable(x: Array, refcheck: bool) -> None:
+    """NumPy's refusals of ``resize``: ``x`` a view of another array, or viewed by one."""
+    if getattr(x, "_view", None) is not None:
+        raise ValueError(
+            "x.resize: cannot resize this array: it does not own its data (it is a view)"
+        )
+    refs = getattr(x, "_views", None)
+    viewed = bool(refs) and any(r() is not None for r in refs)
+    if x._driver.capabilities.mutable and _referenced(x._value):
+        viewed = True
+    if viewed:
+        raise ValueError(
+            "x.resize: cannot resize an array that references or is referenced by another "
+            "array (a view); use ak.reshape and ak.concat for a new array"
+        )
+    if _core.transform_tracing.depth:
+        raise TypeError("x.resize changes an array's shape in place: not inside ak.jit/vmap")
+    _ = refcheck
+
+
+def _referenced(value: Any) -> bool:
+    """NumPy's own test on a mutable driver's value: another reference to its memory (a
+    NumPy view's base, ``np.asarray(x)``) shows in the reference counts of the value and
+    of the array owning its memory (3: the Array's attribute or ``value.base``, this
+    frame's name, ``getrefcount``'s argument)."""
+    if sys.getrefcount(value) > 3:
+        return True
+    base = value.base
+    if base is None:
+        return False
+    return not isinstance(base, np.ndarray) or sys.getrefcount(base) > 3
+
+
+def _base(x: Array) -> Array | None:
+    """The root of ``x``'s views, as a view of all of it; ``None`` for a root."""
+    up = getattr(x, "_view", None)
+    drv = x._driver
+    if up is None:
+        if not drv.capabilities.mutable:
+            return None
+        root = x._value
+        while isinstance(getattr(root, "base", None), np.ndarray):
+            root = root.base
+        if root is x._value:
+            return None
+        return Array._new(root, drv, dt.canonical(root.dtype))
+    while up is not None:
+        base, _ = up
+        up = getattr(base, "_view", None)
+    from ._views import identity_view
+
+    return identity_view(base)
+
+
+class FlatIter:
+    """``x.flat``: the elements of ``x`` in C order, read as 0-D arrays and written into
+    ``x`` through ``x[...] = ...`` (so its views see the writes)."""
+
+    __slots__ = ("_ak", "_x")
+
+    def __init__(self, x: Array, ak: Any) -> None:
+        self._x, self._ak = x, ak
+
+    @property
+    def base(self) -> Array:
+        """The array iterated over (NumPy's ``flatiter.base``)."""
+        return self._x
+
+    def _flat(self) -> Array:
+        return self._ak.reshape(self._x, (-1,))
+
+    def __iter__(self) -> Iterator[Array]:
+        return iter(self._flat())
+
+    def __len__(self) -> int:
+        return len(self._flat())
+
+    def __getitem__(self, key: Any) -> Array:
+        if isinstance(key, list):
+            key = self._ak.asarray(key, device=self._x.device)
+        return self._flat()[key]
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        from ._numpy_api._indices import cast_values, cycled, flatten, write_flat
+
+        ak, x = self._ak, self._x
+        n = x.size
+        if n is None:
+            raise ValueError("x.flat: the array's size is unknown (call ak.compute first)")
+        if isinstance(key, list):
+            key = ak.asarray(key, device=x.device)
+        try:
+            where = ak.arange(n, device=x.device)[key]
+        except IndexError as e:
+            raise IndexError(f"x.flat: {str(e).removeprefix('__getitem__: ')}") from None
+        where = flatten(where)
+        m = where.shape[0]
+        values = flatten(_value(ak, x, value))
+        if m == 0 or values.shape[0] == 0:
+            return
+        _core.same_driver((x, values), "x.flat")
+        write_flat(x, where, cast_values(cycled(values, m), x, "x.flat"))
+
+
+def _value(ak: Any, x: Array, value: Any) -> Array:
+    if value.__class__ is Array:
+        return value
+    try:
+        return ak.asarray(value, device=x.device)
+    except (TypeError, ValueError) as e:
+        raise type(e)(f"x.flat: cannot assign {value!r}: {e}") from None
