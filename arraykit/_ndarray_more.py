@@ -309,17 +309,44 @@ class FlatIter:
             raise ValueError("x.flat: the array's size is unknown (call ak.compute first)")
         if isinstance(key, list):
             key = ak.asarray(key, device=x.device)
+        if key.__class__ is Array and key._dtype.kind == "b" and key.ndim == 1:
+            self._set_where(key, value)
+            return
         try:
             where = ak.arange(n, device=x.device)[key]
         except IndexError as e:
             raise IndexError(f"x.flat: {str(e).removeprefix('__getitem__: ')}") from None
+        values = flatten(_value(ak, x, value))
+        if where.ndim == 0 and values.shape[0] != 1:  # NumPy's "Error setting single item"
+            raise ValueError(
+                f"x.flat: one element takes one value, got {values.shape[0]} ({value!r})"
+            )
         where = flatten(where)
         m = where.shape[0]
-        values = flatten(_value(ak, x, value))
         if m == 0 or values.shape[0] == 0:
             return
         _core.same_driver((x, values), "x.flat")
         write_flat(x, where, cast_values(cycled(values, m), x, "x.flat"))
+
+    def _set_where(self, mask: Array, value: Any) -> None:
+        """``x.flat[mask] = value`` for a boolean mask over the flattened ``x``: the k-th
+        selected element takes value ``k % len(value)`` (NumPy's repetition), selected by
+        ``where`` (the count of selected elements need not be known: lazy drivers)."""
+        from ._numpy_api._indices import cast_values, flatten
+
+        ak, x = self._ak, self._x
+        if tuple(mask.shape) != (x.size,):
+            raise IndexError(
+                f"x.flat: a boolean key must have the array's size {x.size}, got {mask.shape}"
+            )
+        values = cast_values(flatten(_value(ak, x, value)), x, "x.flat")
+        _core.same_driver((x, mask, values), "x.flat")
+        n = values.shape[0]
+        if n == 0:
+            return
+        rank = ak.cumulative_sum(ak.astype(mask, ak.int64)) - 1
+        picked = ak.take(values, ak.remainder(ak.clip(rank, 0, None), n))
+        x[...] = ak.reshape(ak.where(mask, picked, ak.reshape(x, (-1,))), tuple(x.shape))
 
 
 def _value(ak: Any, x: Array, value: Any) -> Array:

@@ -95,12 +95,14 @@ def _bytes_as(drv: Any, v: Any, old: np.dtype, new: np.dtype) -> Any:
     """The native ``v`` of dtype ``old`` read as ``new``, NumPy's last-axis rule."""
     if old == new:
         return v
+    shape = tuple(drv.shape_of(v))
+    if not shape:  # 0-D (the same itemsize): through 1-D, whose last axis may scale
+        return drv.reshape(_bytes_as(drv, drv.reshape(v, (1,), None), old, new), (), None)
     out = _native(drv, v, old, new)
     if out is not None:
         return out
     if old.kind == "c":  # (re, im) pairs side by side, then as ``new``
         part = dt.REAL_OF[old]
-        shape = tuple(drv.shape_of(v))
         last = (len(shape),)
         pairs = drv.concat([drv.expand_dims(drv.real(v), last),
                             drv.expand_dims(drv.imag(v), last)], len(shape))  # fmt: skip

@@ -515,3 +515,9 @@ TYPES = {"bool_", "int_", "float_", "complex_", "object_", "string_", "unicode_"
          "floating", "complexfloating", "int8", "int16", "int32", "int64", "uint8", "uint16",
          "uint32", "uint64", "float16", "float32", "float64", "complex64",
          "complex128"}  # fmt: skip
+
+# ---- issue 25, part B (np-extras): NumPy's everyday extras (tests/numpy_api_cases_extras.py)
+from numpy_api_cases_extras import EXTRAS  # noqa: E402
+
+CASES += EXTRAS
+# ---- end of issue 25, part B (np-extras)

@@ -16,7 +16,7 @@ from .._creation import arange, asarray
 from .._data_types import astype
 from .._indexing import take
 from .._manipulation import reshape
-from .._searching import searchsorted
+from .._searching import searchsorted, where
 from .._sorting import argsort
 
 _INDEX_KINDS = "iu"
@@ -112,7 +112,13 @@ def write_flat(a: Array, flat: Array, values: Array) -> None:
     """``a.flat[flat] = values``: ``flat`` 1-D, non-negative and in range, ``values`` 1-D of
     its length in ``a``'s dtype.  Written through ``a[...] = ...`` (views see it, on every
     driver).  Where a position repeats, its last value wins, as in NumPy's sequential
-    writes: every repeat is given that value, so the scatter's order does not matter."""
+    writes, on every driver (a backend's scatter leaves the order of repeats open).
+
+    Without autodiff: one scatter of the last values (every repeat gets its position's
+    winner, so the order does not matter).  With autodiff, whose scatters give a repeated
+    position's gradient to every repeat (TensorFlow), each element of ``a`` gathers its
+    winner instead (``where``): a write costs a pass over ``a``, and each gradient goes to
+    the value that was written."""
     m = flat.shape[0]
     if m == 0:
         return
@@ -121,6 +127,16 @@ def write_flat(a: Array, flat: Array, values: Array) -> None:
         return
     order = argsort(flat, stable=True)
     ordered = take(flat, order)
+    if a._driver.capabilities.autodiff:
+        line = reshape(a, (-1,))
+        n = line.shape[0]
+        pos = arange(n, dtype=ordered._dtype, device=a.device)
+        j = ew.subtract(searchsorted(ordered, pos, side="right"), 1)
+        jc = ew.clip(j, 0, m - 1)
+        hit = ew.logical_and(ew.greater_equal(j, 0), ew.equal(take(ordered, jc), pos))
+        new = where(hit, take(values, take(order, jc)), line)
+        a[...] = reshape(new, tuple(a.shape))
+        return
     last = ew.subtract(searchsorted(ordered, ordered, side="right"), 1)
     winners = take(values, take(order, last))
     if a.ndim == 1:

@@ -40,6 +40,8 @@ def _inputs(fn: str, a: Any, v: Any, mode: Any) -> tuple[Array, Array, str]:
     for name, x in (("a", a), ("v", v)):
         if x.ndim > 1:
             raise ValueError(f"{fn}: {name!r} must be 1-D (object too deep), got shape {x.shape}")
+    if fn == "correlate" and 0 in (a.ndim, v.ndim):  # NumPy's convolve takes them as 1-D
+        raise ValueError(f"{fn}: 'a' and 'v' must be 1-D (object of too small depth)")
     a = reshape(a, (1,)) if a.ndim == 0 else a
     v = reshape(v, (1,)) if v.ndim == 0 else v
     if a.shape[0] == 0:

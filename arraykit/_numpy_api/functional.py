@@ -142,17 +142,23 @@ def piecewise(x: Array, condlist: Any, funclist: list[Any], *args: Any, **kw: An
     if not isinstance(funclist, (list, tuple)):
         raise TypeError(f"{fn}: 'funclist' must be a list, got {type(funclist).__name__}")
     if isinstance(condlist, bool) or condlist.__class__ is Array:
-        conds = [condlist] if (condlist.__class__ is not Array or condlist.ndim == x.ndim
-                               or x.ndim == 0) else list(condlist)  # fmt: skip
+        # NumPy's reading: an array's first axis runs over conditions from 2-D up (or for
+        # a 0-D x); a 0-D or 1-D array is one condition
+        one = condlist.__class__ is not Array or condlist.ndim == 0 or (
+            condlist.ndim == 1 and x.ndim != 0)  # fmt: skip
+        conds = [condlist] if one else [condlist[i] for i in range(condlist.shape[0] or 0)]
     elif isinstance(condlist, (list, tuple)):
         first = condlist[0] if condlist else None
         conds = list(condlist) if isinstance(first, (list, tuple, Array)) or x.ndim == 0 else [
             condlist]  # fmt: skip
     else:
         raise TypeError(f"{fn}: 'condlist' must be a list of boolean arrays")
+    try:
+        arrays = [_as_array(c, x) for c in conds]
+    except (TypeError, ValueError) as e:
+        raise type(e)(f"{fn}: 'condlist': {e}") from None
     masks = []
-    for i, c in enumerate(conds):
-        c = _as_array(c, x)
+    for i, c in enumerate(arrays):
         if c._dtype.kind != "b":
             raise TypeError(f"{fn}: condlist[{i}] must be a boolean array, got {c._dtype}")
         if tuple(c.shape) != tuple(x.shape):

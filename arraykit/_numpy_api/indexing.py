@@ -24,7 +24,7 @@ from .._manipulation import moveaxis, reshape
 from .._searching import nonzero, where
 from .._utility import any as any_
 from ..linalg import diagonal as _diagonal
-from ._base import numpy_function, renamed, same_driver, sequence
+from ._base import like, numpy_function, renamed, same_driver, sequence
 from ._indices import checked, index_array, strides, unravel
 
 __all__ = [
@@ -420,10 +420,9 @@ def choose(a: Any, choices: Any, out: Any = None, mode: str = "raise") -> Array:
         choices = [choices[i] for i in range(choices.shape[0] or 0)]
     if not choices:
         raise ValueError(f"{fn}: 'choices' needs at least one choice")
-    like = a if a.__class__ is Array else next((c for c in choices if c.__class__ is Array), None)
-    idx = index_array(a, fn, "a", like)
-    choices = [asarray(c, device=idx.device) if isinstance(c, (list, tuple)) else c
-               for c in choices]  # fmt: skip
+    ref = a if a.__class__ is Array else next((c for c in choices if c.__class__ is Array), None)
+    idx = index_array(a, fn, "a", ref)
+    choices = [_choice(c, idx, fn, i) for i, c in enumerate(choices)]
     for i, c in enumerate(choices):
         if c.__class__ is not Array and not isinstance(c, (bool, int, float, complex)):
             check_array(c, fn, f"choices[{i}]")
@@ -448,3 +447,17 @@ def choose(a: Any, choices: Any, out: Any = None, mode: str = "raise") -> Array:
     stacked = stack([x if x._dtype is dtype else astype(x, dtype) for x in full])
     picked = take_along_axis(stacked, reshape(broadcast_to(idx, shape), (1, *shape)), axis=0)
     return reshape(picked, shape)
+
+
+def _choice(c: Any, idx: Array, fn: str, i: int) -> Any:
+    """A choice as NumPy takes it: an array, a Python scalar, a list or NumPy data."""
+    from .._creation import asarray
+
+    if c.__class__ is Array or isinstance(c, (bool, int, float, complex)):
+        return c
+    if isinstance(c, (list, tuple)):
+        try:
+            return asarray(c, device=idx.device)
+        except (TypeError, ValueError) as e:
+            raise type(e)(f"{fn}: 'choices[{i}]': {e}") from None
+    return like(idx, c, fn, f"choices[{i}]")

@@ -69,7 +69,10 @@ def ediff1d(ary: Array, to_end: Any = None, to_begin: Any = None) -> Array:
 
 def _as_array(value: Any, x: Array, fn: str, arg: str) -> Array:
     if isinstance(value, (list, tuple)):
-        return asarray(value, device=x.device, driver=x._driver)
+        try:
+            return asarray(value, device=x.device, driver=x._driver)
+        except (TypeError, ValueError) as e:
+            raise type(e)(f"{fn}: {arg!r}: {e}") from None
     return like(x, value, fn, arg)
 
 

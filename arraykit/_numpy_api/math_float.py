@@ -1,8 +1,8 @@
 """NumPy's floating point routines (NumPy reference: "Mathematical functions", floating
 point routines): ``frexp``, ``ldexp``, ``modf``.
 
-Exact, as NumPy's (the C library's): powers of two are built by products of exact
-powers (never ``pow``, which a backend may round), and ``ldexp`` scales in steps that
+Exact, as NumPy's (the C library's): powers of two come from a table of them (never
+``pow``, which a backend may round), and ``ldexp`` scales in steps that
 keep every intermediate normal, so a result in the subnormal range is rounded once, as
 the C library's ``scalbn`` does.  Dtypes are NumPy's: ``frexp``'s exponent is int32;
 integer and boolean inputs compute in the default float (as ``cbrt``...: see the module
@@ -13,14 +13,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from .. import _core
 from .. import _dtypes as dt
 from .. import _elementwise as ew
 from .._array import Array
-from .._core import check_array
+from .._core import check_array, new
 from .._creation import asarray, ones_like
 from .._data_types import astype
-from .._manipulation import broadcast_arrays
+from .._manipulation import broadcast_arrays, reshape
 from .._searching import where
 from ._base import numpy_function
 from .math import _float_input, _result
@@ -32,20 +34,21 @@ _LIMITS = {dt.float64: (-1022, 1023, 53), dt.float32: (-126, 127, 24)}
 
 
 def pow2(n: Array, dtype: Any) -> Array:
-    """``2.0 ** n`` exactly, for integers ``n`` in the normal range of ``dtype``: ``2 **
-    |n|`` as the product of the powers ``2 ** (2 ** b)`` of ``|n|``'s bits (each partial
-    product a power of two below the result, so exact), inverted for negative ``n``
-    (exact too)."""
-    a = ew.abs(n)
-    one = ones_like(n, dtype=dtype)
-    p = one
-    _, emax, _ = _LIMITS[dtype]
-    b = 0
-    while (1 << b) <= emax:  # a factor of 1 where the bit is clear: no spurious overflow
-        bit = ew.not_equal(ew.bitwise_and(ew.bitwise_right_shift(a, b), 1), 0)
-        p = ew.multiply(p, where(bit, ew.multiply(one, 2.0 ** (1 << b)), one))
-        b += 1
-    return where(ew.less(n, 0), ew.divide(1.0, p), p)
+    """``2.0 ** n`` exactly, for integers ``n`` in the normal range of ``dtype``: a lookup in
+    the table of those powers (one gather; ``pow`` may round on a backend).  ``n`` is in
+    range (the caller clipped it), so the driver's ``take`` runs unchecked."""
+    emin, emax, _ = _LIMITS[dtype]
+    table = _TABLES.get(dtype)
+    if table is None:
+        table = _TABLES[dtype] = np.ldexp(1.0, np.arange(emin, emax + 1)).astype(dtype)
+    drv = n._driver
+    powers = asarray(table, device=n.device)
+    flat = reshape(ew.subtract(n, emin), (-1,))
+    got = drv.take(powers._value, astype(flat, dt.int64)._value, 0)
+    return reshape(new(got, drv, dtype), tuple(n.shape))
+
+
+_TABLES: dict[Any, np.ndarray] = {}
 
 
 def scalbn(x: Array, n: Array) -> Array:

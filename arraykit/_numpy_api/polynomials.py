@@ -130,6 +130,10 @@ def polyfit(
     n = x.shape[0]
     if rcond is None:
         rcond = n * float(dt.finfo(dt.REAL_OF.get(x._dtype, x._dtype)).eps)
+    else:
+        from ._base import scalar
+
+        rcond = float(scalar(rcond, fn, "rcond"))
     lhs, rhs = vander(x, order), y
     if w is not None:
         w = ew.add(_core.check_array(w, fn, "w"), 0.0)

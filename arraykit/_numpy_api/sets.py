@@ -15,9 +15,11 @@ from .. import _core
 from .. import _elementwise as ew
 from .._array import Array
 from .._core import check_array
-from .._creation import ones
+from .._creation import ones, ones_like, zeros_like
 from .._data_types import astype
+from .._indexing import take
 from .._manipulation import concat, reshape
+from .._searching import searchsorted
 from .._sets import isin
 from .._sorting import argsort, sort
 from ._base import numpy_function
@@ -45,6 +47,8 @@ def _true(x: Array) -> Array:
 def _firsts(s: Array) -> Array:
     """Where a sorted 1-D ``s`` starts a run of equal values (NumPy's ``unique``, which
     keeps one NaN: a NaN after a NaN is no new value)."""
+    if s.shape[0] == 0:
+        return zeros_like(s, dtype=bool)
     change = ew.not_equal(s[1:], s[:-1])
     if s._dtype.kind in "fc":
         nan = ew.isnan(s)
@@ -52,18 +56,14 @@ def _firsts(s: Array) -> Array:
     return concat([_true(s), change])
 
 
-def unique(x: Array, return_index: bool = False) -> Any:
-    """NumPy's ``unique`` of the 1-D ``x`` (sorted, one NaN); with ``return_index`` also the
-    index of each value's first occurrence."""
-    if x.shape[0] == 0:
-        return (x, astype(x, _core.default_index_dtype())) if return_index else x
-    if not return_index:
-        s = sort(x, stable=True)
-        return s[_firsts(s)]
-    perm = argsort(x, stable=True)
-    s = x[perm]
-    keep = _firsts(s)
-    return s[keep], perm[keep]
+def _as(x: Array, dtype: Any) -> Array:
+    return x if x._dtype is dtype else astype(x, dtype)
+
+
+def unique(x: Array) -> Array:
+    """NumPy's ``unique`` of the 1-D ``x``: sorted, one NaN."""
+    s = sort(x, stable=True)
+    return s[_firsts(s)]
 
 
 @numpy_function("the sorted unique values of ar1 where ak.isin(ar1, ar2, invert=True)")
@@ -81,10 +81,14 @@ def setdiff1d(ar1: Array, ar2: Array, assume_unique: bool = False) -> Array:
     a, b = _flat(ar1, "setdiff1d", "ar1"), _flat(ar2, "setdiff1d", "ar2")
     _core.same_driver((a, b), "setdiff1d")
     if not assume_unique:
-        a, b = unique(a), unique(b)
-    if a.shape[0] == 0 or b.shape[0] == 0:
-        return a
-    return a[isin(a, b, invert=True)]
+        a = sort(a, stable=True)
+        keep = _firsts(a)
+    else:
+        keep = None
+    if b.shape[0] != 0:
+        out = isin(a, b, invert=True)
+        keep = out if keep is None else ew.logical_and(keep, out)
+    return a if keep is None else a[keep]
 
 
 @numpy_function("the sorted unique values of ak.concat([ar1, ar2]) (flattened)")
@@ -120,33 +124,20 @@ def intersect1d(
     fn = "intersect1d"
     a, b = _flat(ar1, fn, "ar1"), _flat(ar2, fn, "ar2")
     _core.same_driver((a, b), fn)
-    if not assume_unique:
-        if return_indices:
-            (a, ia), (b, ib) = unique(a, True), unique(b, True)
-        else:
-            a, b = unique(a), unique(b)
-    aux = _joined(fn, a, b)
-    if return_indices:
-        order = argsort(aux, stable=True)
-        aux = aux[order]
-    else:
-        aux = sort(aux, stable=True)
-    if aux.shape[0] == 0:
-        found = aux
-        mask = None
-    else:
-        mask = ew.equal(aux[1:], aux[:-1])
-        found = aux[:-1][mask]
+    dtype = _core.result_dtype((a, b), fn, "ar1 and ar2")
+    a, b = _as(a, dtype), _as(b, dtype)
+    perm = argsort(a, stable=True)
+    s = take(a, perm) if a.shape[0] != 0 else a
+    keep = _firsts(s) if b.shape[0] != 0 else zeros_like(s, dtype=bool)
+    if b.shape[0] != 0:
+        keep = ew.logical_and(keep, isin(s, b))
     if not return_indices:
-        return found
-    if mask is None:
-        empty = astype(aux, _core.default_index_dtype())
-        return found, empty, empty
-    i1 = order[:-1][mask]
-    i2 = ew.subtract(order[1:][mask], a.shape[0])
-    if not assume_unique:
-        i1, i2 = ia[i1], ib[i2]
-    return found, i1, i2
+        return s[keep]
+    found = s[keep]
+    pb = argsort(b, stable=True)
+    sb = take(b, pb) if b.shape[0] != 0 else b
+    at = searchsorted(sb, found, side="left")  # the first of its run: the first occurrence
+    return found, perm[keep], take(pb, at) if b.shape[0] != 0 else _as(found, pb._dtype)
 
 
 @numpy_function("the values of ak.concat of both arrays' unique values that occur once")
@@ -164,11 +155,19 @@ def setxor1d(ar1: Array, ar2: Array, assume_unique: bool = False) -> Array:
     fn = "setxor1d"
     a, b = _flat(ar1, fn, "ar1"), _flat(ar2, fn, "ar2")
     _core.same_driver((a, b), fn)
-    if not assume_unique:
-        a, b = unique(a), unique(b)
-    aux = sort(_joined(fn, a, b), stable=True)
-    if aux.shape[0] == 0:
-        return aux
-    change = ew.not_equal(aux[1:], aux[:-1])
-    flag = concat([_true(aux), change, _true(aux)])
-    return aux[ew.logical_and(flag[1:], flag[:-1])]
+    dtype = _core.result_dtype((a, b), fn, "ar1 and ar2")
+    a, b = _as(a, dtype), _as(b, dtype)
+    parts, keeps = [], []
+    for x, other in ((a, b), (b, a)):
+        if assume_unique:
+            keep = ones_like(x, dtype=bool)
+        else:
+            x = sort(x, stable=True)
+            keep = _firsts(x)
+        if other.shape[0] != 0:
+            keep = ew.logical_and(keep, isin(x, other, invert=True))
+        parts.append(x)
+        keeps.append(keep)
+    aux, keep = concat(parts), concat(keeps)
+    order = argsort(aux, stable=True)
+    return take(aux, order)[take(keep, order)] if aux.shape[0] != 0 else aux
