@@ -93,7 +93,6 @@ RULES: dict[str, str] = {
     "view for one operand's diagonal ('ii->i': NumPy's is writable); else a new array",
     # ---- issue 25, part B (np-extras): NumPy's ndarray methods
     "Array.view": VIEW + " (of the bytes, as another dtype: _reinterpret)",
-    "Array.base": VIEW + " of all of the array x views (None where x is no view)",
     "Array.diagonal": READ_ONLY,
     "Array.conjugate": SAME + " for real input (as Array.conj)",
 }

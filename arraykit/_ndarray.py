@@ -86,7 +86,6 @@ STANDARD_SPELLING = {
     "partition": "x[...] = ak.sort(x, axis=axis)",
     "argpartition": "ak.argsort(x, axis=axis)",
     "resize": "ak.reshape of a new array (ak.concat with zeros to grow it)",
-    "base": "nothing: the standard has no bases of views",
 }
 
 

@@ -1,7 +1,7 @@
 """More of NumPy's ``ndarray`` methods on ``Array`` (issue 25, part B): ``view``,
 ``take``, ``repeat``, ``diagonal``, ``trace``, ``searchsorted``, ``compress``, ``choose``,
-``conjugate``, ``put``, ``partition``, ``argpartition``, ``resize``, ``base``, and
-``x.flat`` with writes.  As in ``_ndarray``: each delegates to the core function of the
+``conjugate``, ``put``, ``partition``, ``argpartition``, ``resize``, and ``x.flat``
+with writes.  As in ``_ndarray``: each delegates to the core function of the
 same meaning, with NumPy's arguments, refused under ``promotion="strict"`` naming the
 standard's spelling (``_ndarray.STANDARD_SPELLING``); the in-place ones (``put``,
 ``partition``, ``resize``, ``x.flat[i] = v``) write as ``x[...] = value`` does, so views
@@ -63,6 +63,16 @@ def make_methods(ak: Any) -> dict[str, Any]:
 
     def take(self: Array, indices: Any, axis: int | None = None, out: Any = None,
              mode: str = "raise") -> Array:  # fmt: skip
+        """elements at ``indices`` (any shape; lists too) along ``axis``, of the flattened
+        ``x`` by default; ``mode`` ``"raise"``, ``"wrap"`` or ``"clip"``, as NumPy's.
+
+        Examples
+        --------
+        >>> x = ak.asarray([[1, 2, 3], [4, 5, 6]])
+        >>> x.take([[0, 5]]), x.take([4], axis=1, mode="wrap")
+        (Array([[1, 6]], dtype=int64), Array([[2],
+               [5]], dtype=int64))
+        """
         _allowed("take")
         _no_out("take", out)
         idx = index_array(indices, "x.take", "indices", self)
@@ -84,55 +94,138 @@ def make_methods(ak: Any) -> dict[str, Any]:
         return got if tuple(got.shape) == shape else ak.reshape(got, shape)
 
     def repeat(self: Array, repeats: Any, axis: int | None = None) -> Array:
+        """each element repeated (``repeats``: an int or one per element), of the
+        flattened ``x`` by default.
+
+        Examples
+        --------
+        >>> ak.asarray([[1, 2], [3, 4]]).repeat([1, 2], axis=0)
+        Array([[1, 2],
+               [3, 4],
+               [3, 4]], dtype=int64)
+        """
         _allowed("repeat")
         return ak.repeat(self, _data(ak, self, repeats), axis=axis)
 
     def diagonal(self: Array, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Array:
+        """the diagonals in the plane of ``axis1`` and ``axis2`` (a read-only view).
+
+        Examples
+        --------
+        >>> ak.asarray([[1, 2], [3, 4]]).diagonal()
+        Array([1, 4], dtype=int64)
+        """
         _allowed("diagonal")
         return ak.diagonal(self, offset, axis1, axis2)
 
     def trace(self: Array, offset: int = 0, axis1: int = 0, axis2: int = 1, dtype: Any = None,
               out: Any = None) -> Array:  # fmt: skip
+        """the sums along the diagonals (``ak.trace``).
+
+        Examples
+        --------
+        >>> ak.asarray([[1, 2], [3, 4]]).trace(offset=1)
+        Array(2, dtype=int64)
+        """
         _allowed("trace")
         return ak.trace(self, offset, axis1, axis2, dtype, out)
 
     def searchsorted(self: Array, v: Any, side: str = "left", sorter: Any = None) -> Array:
+        """where ``v`` (an array, a list or a scalar) would go into the sorted 1-D ``x``.
+
+        Examples
+        --------
+        >>> ak.asarray([1.0, 2.0, 2.0, 5.0]).searchsorted([2.0, 6.0], side="right")
+        Array([3, 4], dtype=int64)
+        """
         _allowed("searchsorted")
         if sorter is not None:
             sorter = _data(ak, self, sorter)
         return ak.searchsorted(self, _data(ak, self, v), side=side, sorter=sorter)
 
     def compress(self: Array, condition: Any, axis: int | None = None, out: Any = None) -> Array:
+        """the slices along ``axis`` (of the flattened ``x`` by default) where
+        ``condition`` holds.
+
+        Examples
+        --------
+        >>> ak.asarray([[1, 2], [3, 4]]).compress([False, True], axis=0)
+        Array([[3, 4]], dtype=int64)
+        """
         _allowed("compress")
         return ak.compress(_data(ak, self, condition), self, axis, out)
 
     def choose(self: Array, choices: Any, out: Any = None, mode: str = "raise") -> Array:
+        """``choices[x[i]][i]`` for each position ``i`` of the integer ``x``.
+
+        Examples
+        --------
+        >>> ak.asarray([1, 0, 1]).choose([[1, 2, 3], [10, 20, 30]])
+        Array([10,  2, 30], dtype=int64)
+        """
         _allowed("choose")
         return ak.choose(self, choices, out, mode)
 
     def conjugate(self: Array) -> Array:
+        """the complex conjugate (``x`` itself for real input, as NumPy's).
+
+        Examples
+        --------
+        >>> ak.asarray([1 + 2j]).conjugate()
+        Array([1.-2.j], dtype=complex128)
+        """
         _allowed("conjugate")
         return ak.conj(self) if self._dtype.kind == "c" else self  # NumPy's: self if real
 
     def put(self: Array, indices: Any, values: Any, mode: str = "raise") -> None:
+        """writes ``values`` into the flattened ``x`` at ``indices``, in place (views see
+        it); the last of repeated indices wins, as in NumPy (``ak.put``).
+
+        Examples
+        --------
+        >>> x = ak.zeros(4)
+        >>> x.put([0, 2, 0], [1.0, 2.0, 3.0])
+        >>> x
+        Array([3., 0., 2., 0.], dtype=float64)
+        """
         _allowed("put")
         ak.put(self, indices, values, mode)
 
     def partition(self: Array, kth: Any, axis: int = -1, kind: str = "introselect",
                   order: Any = None) -> None:  # fmt: skip
+        """partitions ``x`` in place at ``kth`` (``ak.partition``: arraykit sorts,
+        which partitions for every ``kth``).
+
+        Examples
+        --------
+        >>> x = ak.asarray([3.0, 4.0, 2.0, 1.0])
+        >>> x.partition(1)
+        >>> x[1]
+        Array(2., dtype=float64)
+        """
         _allowed("partition")
         self[...] = ak.partition(self, kth, axis, kind, order)
 
     def argpartition(self: Array, kth: Any, axis: int | None = -1, kind: str = "introselect",
                      order: Any = None) -> Array:  # fmt: skip
+        """the indices that partition ``x`` at ``kth`` (``ak.argpartition``).
+
+        Examples
+        --------
+        >>> x = ak.asarray([3.0, 4.0, 2.0, 1.0])
+        >>> x[x.argpartition(1)][1]
+        Array(2., dtype=float64)
+        """
         _allowed("argpartition")
         return ak.argpartition(self, kth, axis, kind, order)
 
     def resize(self: Array, *new_shape: Any, refcheck: bool = True) -> None:
         """changes the shape and size of ``x`` in place: its elements in C order, cut or
-        followed by zeros (``ak.resize``-like repetition is not NumPy's method either).
-        As NumPy, refused with ``ValueError`` where ``x`` is a view or is viewed (by an
-        arraykit view or a NumPy array over its memory): a write there could not follow.
+        followed by zeros (NumPy's method; ``np.resize`` repeats instead).  As NumPy, it
+        refuses (``ValueError``) where another array shares ``x``'s data: ``x`` a view of
+        an array held elsewhere, or viewed (by an arraykit view or a NumPy array over its
+        memory), since that array could not follow.  A view of a temporary nothing else
+        holds (``ak.reshape(ak.arange(6), (2, 3))``, which NumPy refuses) is resized.
 
         Examples
         --------
@@ -164,20 +257,6 @@ def make_methods(ak: Any) -> dict[str, Any]:
         new = ak.reshape(flat, shape, copy=True)
         self._value = new._value
 
-    def base(self: Array) -> Array | None:
-        """the array whose memory ``x`` views (``None`` if ``x`` owns its data), as
-        NumPy's ``base``: a view of all of that array (a new ``Array`` object, so
-        ``v.base is x`` is false; writes through it reach ``x`` and its views).
-
-        Examples
-        --------
-        >>> x = ak.arange(6)
-        >>> x.base is None, x[1:].base is None
-        (True, False)
-        """
-        _allowed("base")
-        return _base(self)
-
     def flat(self: Array) -> FlatIter:
         """the elements in row-major order: indexable (``x.flat[i]``, slices, integer
         and boolean arrays), writable (``x.flat[i] = v`` writes into ``x``, values
@@ -208,7 +287,7 @@ def make_methods(ak: Any) -> dict[str, Any]:
         fn.__qualname__ = f"Array.{name}"
         if fn.__doc__ is None:
             fn.__doc__ = f"NumPy's ``ndarray.{name}`` (``ak.{name}``'s meaning)."
-    for name, fn in {"base": base, "flat": flat}.items():
+    for name, fn in {"flat": flat}.items():
         fn.__name__ = name
         methods[name] = property(fn, doc=f"NumPy's ``ndarray.{name}``; {fn.__doc__ or ''}")
     return methods
@@ -219,8 +298,11 @@ def _array_class(t: Any) -> bool:
 
 
 def _check_resizable(x: Array, refcheck: bool) -> None:
-    """NumPy's refusals of ``resize``: ``x`` a view of another array, or viewed by one."""
-    if getattr(x, "_view", None) is not None:
+    """NumPy's refusals of ``resize``: ``x`` a view of an array held elsewhere, or viewed by
+    one (a view of a temporary of arraykit's own, which nothing else holds, is let go)."""
+    up = getattr(x, "_view", None)
+    # the array x views is held by x's link and getrefcount's argument, and else by its user
+    if up is not None and sys.getrefcount(up[0]) > 2:
         raise ValueError(
             "x.resize: cannot resize this array: it does not own its data (it is a view)"
         )
@@ -235,6 +317,8 @@ def _check_resizable(x: Array, refcheck: bool) -> None:
         )
     if _core.transform_tracing.depth:
         raise TypeError("x.resize changes an array's shape in place: not inside ak.jit/vmap")
+    if up is not None:
+        x._view = None  # no longer a view of that temporary
     _ = refcheck
 
 
@@ -249,27 +333,6 @@ def _referenced(value: Any) -> bool:
     if base is None:
         return False
     return not isinstance(base, np.ndarray) or sys.getrefcount(base) > 3
-
-
-def _base(x: Array) -> Array | None:
-    """The root of ``x``'s views, as a view of all of it; ``None`` for a root."""
-    up = getattr(x, "_view", None)
-    drv = x._driver
-    if up is None:
-        if not drv.capabilities.mutable:
-            return None
-        root = x._value
-        while isinstance(getattr(root, "base", None), np.ndarray):
-            root = root.base
-        if root is x._value:
-            return None
-        return Array._new(root, drv, dt.canonical(root.dtype))
-    while up is not None:
-        base, _ = up
-        up = getattr(base, "_view", None)
-    from ._views import identity_view
-
-    return identity_view(base)
 
 
 class FlatIter:

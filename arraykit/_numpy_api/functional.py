@@ -127,15 +127,17 @@ def piecewise(x: Array, condlist: Any, funclist: list[Any], *args: Any, **kw: An
     """``x`` mapped piece by piece: where ``condlist[i]`` holds (the first that does, one
     boolean array per piece), ``funclist[i](x[cond], *args, **kw)`` (or the constant
     ``funclist[i]``); an extra last function is the default, where no condition holds;
-    elsewhere 0.  In ``x``'s dtype, as NumPy's (values are cast to it).
+    elsewhere 0.  In ``x``'s dtype, as NumPy's (values are cast to it).  A lazy driver
+    (Dask) takes constant pieces only: it cannot write a function's values, whose number
+    depends on the data, through a mask (``ak.where(cond, f(x), ...)`` can).
 
     NumPy: https://numpy.org/doc/stable/reference/generated/numpy.piecewise.html
 
     Examples
     --------
     >>> x = ak.linspace(-2.5, 2.5, 6)
-    >>> ak.piecewise(x, [x < 0, x >= 0], [lambda v: -v, lambda v: v])
-    Array([2.5, 1.5, 0.5, 0.5, 1.5, 2.5], dtype=float64)
+    >>> ak.piecewise(x, [x < -1, x > 1], [-1.0, 1.0, 0.5])
+    Array([-1. , -1. ,  0.5,  0.5,  1. ,  1. ], dtype=float64)
     """
     fn = "piecewise"
     check_array(x, fn, "x")

@@ -101,7 +101,7 @@ def polyfit(
     Examples
     --------
     >>> x = ak.asarray([0.0, 1.0, 2.0, 3.0])
-    >>> ak.round(ak.polyfit(x, 2.0 * x**2 - x + 3.0, 2), decimals=10)
+    >>> ak.around(ak.polyfit(x, 2.0 * x**2 - x + 3.0, 2), 10)
     Array([ 2., -1.,  3.], dtype=float64)
     """
     import warnings
