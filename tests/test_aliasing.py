@@ -45,7 +45,8 @@ def _every_other(a: Any) -> tuple:
 LAYOUTS: dict[str, tuple[Callable[[np.ndarray], np.ndarray], Callable[[Any, Any], Any]]] = {
     "contiguous": (lambda a: a.copy(), lambda xp, r: r),
     "transposed": (
-        lambda a: np.ascontiguousarray(np.transpose(a)),
+        # a copy (ascontiguousarray returns a 1-D input itself, which the case then writes)
+        lambda a: np.array(np.transpose(a), order="C", copy=True),
         lambda xp, r: xp.permute_dims(r, tuple(reversed(range(r.ndim)))),
     ),
     "strided": (
