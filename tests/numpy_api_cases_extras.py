@@ -38,6 +38,8 @@ from numpy_api_cases import (
 
 import arraykit as ak
 
+V = (F64, I64)  # a variant's kinds: float64 by default, int64 too under ARRAYKIT_NUMPY_API_FULL
+
 
 def _c(name: str, call: Any, inputs: Any = matrix, kinds: tuple = NUMS, mode: str = EXACT,
        **kw: Any) -> Case:  # fmt: skip
@@ -131,8 +133,8 @@ def _ints(*rows: Any) -> Any:
 
 EXTRAS: list[Case] = [
     # convolve, correlate
-    *(_c(n, lambda f, a, v, m=m: f(a, v, mode=m), _signal, NUMS, SUMS, variant=m)
-      for n in ("convolve", "correlate") for m in ("full", "same", "valid")),
+    *(_c(n, lambda f, a, v, m=m: f(a, v, mode=m), _signal, NUMS if m == "full" else V, SUMS,
+         variant=m) for n in ("convolve", "correlate") for m in ("full", "same", "valid")),
     _c("convolve", lambda f, a, v: f(a, v), _signal, (C128,), SUMS, variant="complex"),
     _c("correlate", lambda f, a, v: f(a, v, "full"), _signal, (C128,), SUMS,
        variant="complex"),
@@ -148,20 +150,20 @@ EXTRAS: list[Case] = [
         f(x, y, 2, full=True)), _fit, (F64,), SUMS, jit=False, variant="full"),
     # differences and integrals
     _c("ediff1d", lambda f, a: f(a), unary, NUMS),
-    _c("ediff1d", lambda f, a: f(a, to_end=[7, 8], to_begin=-1), plain, NUMS,
+    _c("ediff1d", lambda f, a: f(a, to_end=[7, 8], to_begin=-1), plain, V,
        variant="to_begin"),
     _c("trapezoid", lambda f, y: f(y), plain, (*NUMS, C128), SUMS),
-    _c("trapezoid", lambda f, y: f(y, dx=0.25, axis=0), plain, NUMS, SUMS, variant="dx"),
+    _c("trapezoid", lambda f, y: f(y, dx=0.25, axis=0), plain, V, SUMS, variant="dx"),
     _c("trapezoid", lambda f, y, x: f(y, x), pairs((3, 5), (5,)), REALS, SUMS, variant="x"),
-    _c("trapezoid", lambda f, y, x: f(y, x=x, axis=0), pairs((4, 3), (4, 3)), REALS, SUMS,
+    _c("trapezoid", lambda f, y, x: f(y, x=x, axis=0), pairs((4, 3), (4, 3)), (F64,), SUMS,
        variant="x N-D"),
     _c("gradient", lambda f, y: f(y), plain, NUMS, fma=True),
     # complex: finite values (a backend's complex division by a real differs from NumPy's
     # at infinities)
     _c("gradient", lambda f, y: f(y, 0.5), matrix, (C128,), fma=True, variant="complex"),
-    _c("gradient", lambda f, y: f(y, 0.5, edge_order=2), plain, NUMS, fma=True,
+    _c("gradient", lambda f, y: f(y, 0.5, edge_order=2), plain, V, fma=True,
        variant="edge_order"),
-    _c("gradient", lambda f, y: f(y, axis=-1), plain, REALS, fma=True, variant="axis"),
+    _c("gradient", lambda f, y: f(y, axis=-1), plain, (F64,), fma=True, variant="axis"),
     *(_c("gradient", lambda f, y, u, e, o=o: f(y, e, u, edge_order=o), _coords, REALS,
          fma=True, variant=f"coordinates-{o}") for o in (1, 2)),
     _c("gradient", lambda f, y, u, e: f(y, 2.0, u), _coords, (F64,), fma=True,
@@ -180,26 +182,26 @@ EXTRAS: list[Case] = [
     _c("choose", lambda f, a, b, c: f(a, [b, c]), lambda k: [[
         np.array([[0, 1, 1], [1, 0, 0]]), rand(k, (2, 3)), rand(k, (3,))]]),
     *(_c("choose", lambda f, a, b, c, m=m: f(a, [b, c, 7], mode=m), lambda k: [[
-        np.array([3, -1, 5, 0, 1, 2]), rand(k, (6,)), rand(k, (1,))]], variant=m)
+        np.array([3, -1, 5, 0, 1, 2]), rand(k, (6,)), rand(k, (1,))]], V, variant=m)
       for m in ("wrap", "clip")),
     # writes (copies of the input are written, on NumPy and on arraykit)
     _c("put", lambda f, a: _put(f, a, [0, 5, 0, -1, 5], [1.5, -2.5, 3.5]), matrix),
-    _c("put", lambda f, a: _put(f, a, [[13], [-30]], [7], mode="wrap"), matrix,
+    _c("put", lambda f, a: _put(f, a, [[13], [-30]], [7], mode="wrap"), matrix, V,
        variant="wrap"),
-    _c("put", lambda f, a: _put(f, a, [100, -3], [9, 8, 7], mode="clip"), matrix,
+    _c("put", lambda f, a: _put(f, a, [100, -3], [9, 8, 7], mode="clip"), matrix, V,
        variant="clip"),
     _c("put_along_axis", lambda f, a: _put(f, a, np.array([[0, 3, 0], [1, 1, 1], [-1, 2, 2]]),
                                            np.array([[1.5], [2.5], [3.5]]), axis=1), pairs((3, 4)),
        variant="repeats"),
     _c("put_along_axis", lambda f, a: _put(f, a, np.array([[2, 0, 1, 1]]), -1, axis=0),
-       pairs((3, 4)), variant="axis 0"),
+       pairs((3, 4)), V, variant="axis 0"),
     _c("put_along_axis", lambda f, a: _put(f, a, np.array([5, 0, -2]), 4.0, axis=None),
-       pairs((3, 4)), variant="flat"),
+       pairs((3, 4)), V, variant="flat"),
     # partitions (what NumPy determines) and lexsort (stable: fully determined)
-    *(_c("partition", lambda f, a, k=k: _sides(f(a, k), k), _ties, (*REALS, I64), variant=str(k))
-      for k in (0, 2, -1)),
-    _c("partition", lambda f, a: _sides(f(a, [1, 3]), 3), _ties, REALS, variant="kths"),
-    _c("partition", lambda f, a: _sides(f(a, 4, axis=None)[None], 4), _ties, REALS,
+    *(_c("partition", lambda f, a, k=k: _sides(f(a, k), k), _ties,
+         (*REALS, I64) if k == 2 else V, variant=str(k)) for k in (0, 2, -1)),
+    _c("partition", lambda f, a: _sides(f(a, [1, 3]), 3), _ties, V, variant="kths"),
+    _c("partition", lambda f, a: _sides(f(a, 4, axis=None)[None], 4), _ties, V,
        variant="flat"),
     _c("argpartition", lambda f, a: _sides(_xp(a).take_along_axis(a, f(a, 2), axis=-1), 2),
        _ties, (*REALS, I64)),
@@ -237,7 +239,7 @@ EXTRAS: list[Case] = [
     _c("frexp", lambda f, x: f(x), unary, NUMS),
     _c("modf", lambda f, x: f(x), unary, (*NUMS, I32)),
     _c("ldexp", lambda f, x, n: f(x, n), _flat_exponents, REALS),
-    _c("ldexp", lambda f, x: f(x, 3), unary, (*NUMS,), variant="scalar"),
+    _c("ldexp", lambda f, x: f(x, 3), unary, V, variant="scalar"),
     _c("ldexp", lambda f, x, n: f(x, n.astype(np.int8)), _flat_exponents, (F64,),
        variant="int8"),
 ]  # fmt: skip

@@ -305,8 +305,8 @@ def test_ldexp_and_frexp_refusals(driver):
 
 # ---------------------------------------------------------------------- the rest
 def test_convolve_in_blocks_is_numpys(driver, monkeypatch):
-    monkeypatch.setattr(convolution, "_BLOCK", 40)  # many blocks of the kernel
-    a, v = RNG.integers(-50, 50, 60), RNG.integers(-50, 50, 17)
+    monkeypatch.setattr(convolution, "_BLOCK", 80)  # blocks of 2 of the kernel
+    a, v = RNG.integers(-50, 50, 30), RNG.integers(-50, 50, 9)
     for mode in ("full", "same", "valid"):
         _eq(ak.convolve(ak.asarray(a), ak.asarray(v), mode), np.convolve(a, v, mode))
         _eq(ak.correlate(ak.asarray(v), ak.asarray(a), mode), np.correlate(v, a, mode))
