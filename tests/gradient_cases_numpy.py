@@ -208,7 +208,7 @@ def _fit(rng: np.random.Generator, kind: str) -> list[np.ndarray]:
 EXTRA_ROWS: list[Case] = [
     Case("convolve", ak.convolve, _ms((5,), (3,)), diff=(0, 1)),
     Case("correlate", lambda a, v: ak.correlate(a, v, "full"), _ms((3,), (5,)), diff=(0, 1)),
-    Case("polyfit", lambda x, y: ak.polyfit(x, y, 2), _fit, diff=(0, 1), kinds=(REAL,)),
+    Case("polyfit", lambda x, y: ak.polyfit(x, y, 2), _fit, diff=(1,), kinds=(REAL,)),
     Case("trapezoid", lambda y, x: ak.trapezoid(y, x), _samples, diff=(0, 1), kinds=(REAL,)),
     Case("gradient", lambda f, x: ak.gradient(f, x, edge_order=2), _samples, diff=(0, 1),
          kinds=(REAL,)),

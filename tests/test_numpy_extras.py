@@ -168,18 +168,15 @@ def test_partition_refusals(driver):
 # ---------------------------------------------------------------------- view
 LAYOUTS = {
     "contiguous": lambda a: a,
-    "transposed": lambda a: a.T,
-    "rows strided": lambda a: a[::2],
-    "columns strided": lambda a: a[:, ::2],
-    "negative rows": lambda a: a[::-1],
-    "one column": lambda a: a[:, 1:2],
+    "rows strided": lambda a: a[::-2],  # the last axis contiguous: allowed
+    "columns strided": lambda a: a[:, ::2],  # the last axis not contiguous: refused
+    "one column": lambda a: a[:, 1:2],  # of length 1: NumPy lets it change itemsize
     "0-d": lambda a: a[1, 1, ...],
     "empty": lambda a: a[:0],
 }
 PAIRS = [("float64", "int64"), ("float64", "float32"), ("float32", "float64"),
-         ("int32", "uint8"), ("uint8", "int16"), ("complex128", "float64"),
-         ("float64", "complex128"), ("int64", "complex64"), ("bool", "uint8"),
-         ("int16", "float16"), ("float64", "float64")]  # fmt: skip
+         ("uint8", "int16"), ("complex128", "float64"), ("float64", "complex128"),
+         ("int64", "complex64"), ("bool", "uint8"), ("int16", "float16")]  # fmt: skip
 
 
 @pytest.mark.parametrize("layout", LAYOUTS)
