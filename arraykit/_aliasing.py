@@ -91,6 +91,10 @@ RULES: dict[str, str] = {
     "array": SAME + " with copy=False or None where nothing changes; with ndmin, a view",
     "einsum": VIEW + " for one operand whose labels are only permuted ('ij->ji'); a read-only "
     "view for one operand's diagonal ('ii->i': NumPy's is writable); else a new array",
+    # ---- issue 25, part B (np-extras): NumPy's ndarray methods
+    "Array.view": VIEW + " (of the bytes, as another dtype: _reinterpret)",
+    "Array.diagonal": READ_ONLY,
+    "Array.conjugate": SAME + " for real input (as Array.conj)",
 }
 
 

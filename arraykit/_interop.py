@@ -93,6 +93,18 @@ _FUNCTIONS: dict[str, tuple[str, dict[str, str]]] = {
 
 
 # NumPy functions that write into their first argument.
+# ---- issue 25, part B (np-extras): NumPy's everyday extras, NumPy's signatures
+_FUNCTIONS.update({
+    name: (name, {})
+    for name in (
+        "convolve", "correlate", "polyfit", "trapezoid", "gradient", "ediff1d",
+        "unravel_index", "ravel_multi_index", "choose", "put", "put_along_axis", "partition",
+        "argpartition", "lexsort", "setdiff1d", "union1d", "intersect1d", "setxor1d",
+        "apply_along_axis", "apply_over_axes", "piecewise",
+    )
+})  # fmt: skip
+# ---- end of issue 25, part B
+
 _WRITES_FIRST = frozenset({"copyto", "fill_diagonal", "place", "put", "put_along_axis", "putmask"})
 
 

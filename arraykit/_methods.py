@@ -76,8 +76,9 @@ Examples
 
 
 def _T(x: Array) -> Array:
-    """The transpose of a 2-D array (the spec's ``x.T``); ``ValueError`` for other ranks,
-    as the standard restricts ``x.T`` to matrices (NumPy reverses all axes): use ``x.mT``.
+    """The transpose: the axes in reverse order, a view (the spec's ``x.T`` is for 2-D
+    arrays; other ranks are NumPy's, refused under ``promotion="strict"``: use
+    ``x.mT`` for stacks of matrices).
 
     Examples
     --------
@@ -85,10 +86,18 @@ def _T(x: Array) -> Array:
     Array([[1],
            [2],
            [3]], dtype=int64)
+    >>> ak.zeros((2, 3, 4)).T.shape
+    (4, 3, 2)
     """
-    if x.ndim != 2:
-        raise ValueError(f"x.T requires a 2-D array, got {x.ndim}-D; use x.mT for stacks")
-    return permute_dims(x, (1, 0))
+    if x.ndim == 2:
+        return permute_dims(x, (1, 0))
+    if _config.get().promotion.name == "strict":
+        raise ValueError(
+            f"x.T requires a 2-D array in the standard, got {x.ndim}-D (refused under "
+            "promotion='strict'; NumPy reverses all axes); use x.mT for stacks or "
+            "ak.permute_dims(x, axes)"
+        )
+    return permute_dims(x, tuple(range(x.ndim - 1, -1, -1)))
 
 
 # ---------------------------------------------------------------------- operators

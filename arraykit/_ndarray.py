@@ -17,7 +17,7 @@ standard defines (``__bool__``, ``__len__``...) are not refused; ``format``, ``i
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -72,6 +72,20 @@ STANDARD_SPELLING = {
     "__divmod__": "(ak.floor_divide(x, y), ak.remainder(x, y))",
     "__rdivmod__": "(ak.floor_divide(y, x), ak.remainder(y, x))",
     "__round__": "ak.round(x)",
+    # issue 25, part B (_ndarray_more)
+    "view": "ak.astype(x, dtype) (it converts the values: the standard has no views of bytes)",
+    "take": "ak.take(x, indices, axis=axis)",
+    "repeat": "ak.repeat(x, repeats, axis=axis)",
+    "diagonal": "ak.linalg.diagonal(x, offset=offset)",
+    "trace": "ak.linalg.trace(x, offset=offset)",
+    "searchsorted": "ak.searchsorted(x, v, side=side)",
+    "compress": "ak.take(x, ak.nonzero(condition)[0], axis=axis)",
+    "choose": "ak.take_along_axis(ak.stack(choices), x[None], axis=0)[0]",
+    "conjugate": "ak.conj(x)",
+    "put": "x[indices] = values",
+    "partition": "x[...] = ak.sort(x, axis=axis)",
+    "argpartition": "ak.argsort(x, axis=axis)",
+    "resize": "ak.reshape of a new array (ak.concat with zeros to grow it)",
 }
 
 
@@ -379,21 +393,6 @@ def make_methods(ak: Any) -> dict[str, Any]:
         _allowed("itemsize")
         return self._dtype.itemsize
 
-    def flat(self: Array) -> FlatIter:
-        """the elements in row-major order, indexable and iterable as 0-d arrays;
-        ``ak.reshape(x, (-1,))`` in the standard.
-
-        Examples
-        --------
-        >>> x = ak.asarray([[1, 2], [3, 4]])
-        >>> x.flat[2]
-        Array(3, dtype=int64)
-        >>> [int(v) for v in x.flat]
-        [1, 2, 3, 4]
-        """
-        _allowed("flat")
-        return FlatIter(ak.reshape(self, (-1,)))
-
     def __format__(self: Array, spec: str) -> str:
         if not spec:
             return str(self)
@@ -445,7 +444,7 @@ def make_methods(ak: Any) -> dict[str, Any]:
         fn.__name__ = name
         fn.__qualname__ = f"Array.{name}"
     for name, fn in {
-        "real": real, "imag": imag, "nbytes": nbytes, "itemsize": itemsize, "flat": flat,
+        "real": real, "imag": imag, "nbytes": nbytes, "itemsize": itemsize,
     }.items():  # fmt: skip
         fn.__name__ = name
         methods[name] = property(fn, doc=f"NumPy's ``ndarray.{name}``; {fn.__doc__ or ''}")
@@ -453,31 +452,16 @@ def make_methods(ak: Any) -> dict[str, Any]:
 
 
 def install(ak: Any) -> None:
-    """Put every method and property of ``make_methods`` on ``Array``."""
-    for name, fn in make_methods(ak).items():
+    """Put every method and property of ``make_methods`` (and ``_ndarray_more``'s) on
+    ``Array``."""
+    from . import _ndarray_more
+
+    for name, fn in {**make_methods(ak), **_ndarray_more.make_methods(ak)}.items():
         if name in vars(Array):
             raise RuntimeError(f"Array.{name} is defined twice")
         setattr(Array, name, fn)
     # Above NumPy's ndarray (0), as TF-NumPy's ndarray: in `np_array + x`, NumPy defers.
     Array.__array_priority__ = 110  # type: ignore[attr-defined]
-
-
-class FlatIter:
-    """``x.flat``: the elements of ``x`` in C order, as 0-D arrays (read-only)."""
-
-    __slots__ = ("_flat",)
-
-    def __init__(self, flat: Array) -> None:
-        self._flat = flat
-
-    def __iter__(self) -> Iterator[Array]:
-        return iter(self._flat)
-
-    def __len__(self) -> int:
-        return len(self._flat)
-
-    def __getitem__(self, key: Any) -> Array:
-        return self._flat[key]
 
 
 # ---------------------------------------------------------------------- helpers

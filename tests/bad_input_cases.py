@@ -140,6 +140,20 @@ KINDS = {
         OTHER,
     ),
 }
+# ---- issue 25, part B (np-extras): parameter names of NumPy's everyday extras
+KINDS.update({
+    **dict.fromkeys(("y", "f", "ar1", "ar2", "w"), ARRAY),
+    **dict.fromkeys(("dims", "dimensions"), SHAPE),
+    **dict.fromkeys(("kth", "edge_order"), INT),
+    **dict.fromkeys(("rcond", "dx"), SCALAR),
+    **dict.fromkeys(("full", "sparse", "assume_unique", "return_indices", "refcheck"), FLAG),
+    **dict.fromkeys(("keys", "multi_index", "choices"), ARRAYS),
+    # functions, data of any kind, NumPy's options of other types
+    **dict.fromkeys(("func1d", "func", "funclist", "varargs", "kw", "cov", "to_end",
+                     "to_begin", "ind"), OTHER),
+})  # fmt: skip
+# ---- end of issue 25, part B
+
 # (function, parameter) pairs whose name means something else there.
 KIND_OVERRIDES = {
     ("sort", "kind"): CHOICE,
@@ -166,6 +180,15 @@ KIND_OVERRIDES = {
     ("flatten", "order"): CHOICE,
     ("tril_indices", "m"): SIZE,
     ("triu_indices", "m"): SIZE,
+    # issue 25, part B (np-extras)
+    ("polyfit", "deg"): SIZE,
+    ("partition", "kind"): CHOICE,
+    ("argpartition", "kind"): CHOICE,
+    ("unravel_index", "indices"): OTHER,  # out of range: NumPy's ValueError (test_numpy_api)
+    ("choose", "a"): OTHER,  # out of range: NumPy's ValueError
+    ("put", "ind"): INDICES,
+    ("apply_along_axis", "args"): OTHER,
+    ("piecewise", "args"): OTHER,
 }
 # -- issue 25 phase 2, part A: the statistics extras' parameters (bad_input_cases_stats.py)
 KINDS.update(_stats.KINDS)
@@ -174,6 +197,11 @@ KIND_OVERRIDES.update(_stats.KIND_OVERRIDES)
 # Array parameters that take Python data as ``asarray`` does: ragged data is NumPy's
 # ValueError (an inhomogeneous shape) there.
 TAKES_DATA = {("asarray", "obj"), ("asanyarray", "a"), ("ascontiguousarray", "a")}
+TAKES_DATA |= {  # issue 25, part B: NumPy's array-likes (lists of values)
+    ("put", "ind"), ("put", "v"), ("put_along_axis", "indices"), ("put_along_axis", "values"),
+    ("ravel_multi_index", "multi_index"), ("choose", "choices"), ("piecewise", "condlist"),
+    ("trapezoid", "x"),
+}  # fmt: skip
 
 
 def kind_of(fname: str, pname: str) -> str | None:
@@ -204,6 +232,17 @@ def base_array(fname: str, pname: str) -> np.ndarray:
         ("compress", "a"): np.array([1.0, 2.0, 3.0]),  # its rank sets the axis cases
         ("vander", "x"): np.array([1.0, 2.0, 3.0]),
         ("dsplit", "ary"): np.arange(18.0).reshape(2, 3, 3),
+        # issue 25, part B (np-extras)
+        **dict.fromkeys([("convolve", "a"), ("correlate", "a")], np.array([1.0, 2.0, 3.0])),
+        **dict.fromkeys([("convolve", "v"), ("correlate", "v")], np.array([0.5, 1.0])),
+        ("polyfit", "x"): np.array([0.0, 1.0, 2.0, 3.0]),
+        ("polyfit", "y"): np.array([1.0, 2.0, 0.0, 5.0]),
+        ("ldexp", "x2"): np.arange(9).reshape(3, 3),
+        ("put", "a"): np.array([1.0, 2.0, 3.0]),  # indices beyond 3 are out of range
+        ("put", "ind"): np.array([0, 2]),
+        ("put_along_axis", "indices"): np.zeros((3, 3), dtype=np.int64),
+        ("ravel_multi_index", "x"): np.array([0, 1, 2]),
+        ("ediff1d", "ary"): np.array([1.0, 4.0, 2.0]),
     }
     special.update(_stats.BASE_ARRAYS)
     if (fname, pname) in special:
@@ -258,6 +297,18 @@ BASE_VALUES: dict[str, Any] = {
     "object": [[1.0, 2.0], [3.0, 4.0]],
     "p": [1.0, -2.0, 0.5],
     **_stats.BASE_VALUES,
+    # issue 25, part B (np-extras)
+    "deg": 1,
+    "kth": 1,
+    "dims": (3, 3),
+    "dimensions": (2, 3),
+    "v": np.array([0.5, 1.0]),
+    "values": np.array([1.0]),
+    "func1d": lambda v: v[0],
+    "func": lambda x, axis: x,
+    "funclist": [0.0, 1.0],
+    "keys": [np.array([1.0, 2.0, 3.0]), np.array([3.0, 2.0, 1.0])],
+    "multi_index": [np.array([0, 1, 2]), np.array([2, 1, 0])],
 }
 BASE_OVERRIDES: dict[tuple[str, str], Any] = {
     ("reshape", "shape"): (9,),
@@ -273,6 +324,11 @@ BASE_OVERRIDES: dict[tuple[str, str], Any] = {
     ("geomspace", "start"): 1,
     ("geomspace", "stop"): 1000,
     ("select", "condlist"): [np.eye(3, dtype=bool), ~np.eye(3, dtype=bool)],
+    # issue 25, part B (np-extras)
+    ("piecewise", "condlist"): [np.eye(3, dtype=bool), ~np.eye(3, dtype=bool)],
+    ("unravel_index", "indices"): np.array([0, 4, 8]),
+    ("choose", "a"): np.array([0, 1, 0]),
+    ("apply_over_axes", "axes"): (1, 0),
     **{(f, p): base_array(f, "x") for f, p in (("ndim", "a"), ("shape", "a"), ("size", "a"),
                                                ("iscomplexobj", "x"), ("isrealobj", "x"))},
 }  # fmt: skip

@@ -177,6 +177,77 @@ NOT_DIFFERENTIABLE_CALLS: dict[str, Callable[[Any], Any]] = {
     "diag_indices_from": lambda x: ak.diag_indices_from(x[:, :2])[0],
 }
 
+
+# ---- issue 25, part B (np-extras): NumPy's everyday extras
+def _copy_put(a: Any, v: Any) -> Any:
+    b = ak.asarray(a, copy=True)
+    ak.put(b, [0, 4, 0, 2], v)  # the repeated 0: the last value wins, and its gradient
+    return b
+
+
+def _copy_put_along(a: Any, v: Any) -> Any:
+    b = ak.asarray(a, copy=True)
+    ak.put_along_axis(b, _i([[0, 2, 0], [1, 1, 2]]), v, axis=1)
+    return b
+
+
+def _mantissas(rng: np.random.Generator, kind: str) -> list[np.ndarray]:
+    """Away from the powers of two, where frexp's mantissa jumps."""
+    m = rng.uniform(0.55, 0.95, 12) * rng.choice([-1.0, 1.0], 12)
+    return [m * 2.0 ** rng.integers(-3, 4, 12)]
+
+
+def _samples(rng: np.random.Generator, kind: str) -> list[np.ndarray]:
+    return [rng.uniform(-1, 1, 7), np.cumsum(rng.uniform(0.5, 1.5, 7))]
+
+
+def _fit(rng: np.random.Generator, kind: str) -> list[np.ndarray]:
+    return [np.linspace(-1.0, 2.0, 7), rng.uniform(-1, 1, 7)]
+
+
+EXTRA_ROWS: list[Case] = [
+    Case("convolve", ak.convolve, _ms((5,), (3,)), diff=(0, 1)),
+    Case("correlate", lambda a, v: ak.correlate(a, v, "full"), _ms((3,), (5,)), diff=(0, 1)),
+    Case("polyfit", lambda x, y: ak.polyfit(x, y, 2), _fit, diff=(1,), kinds=(REAL,)),
+    Case("trapezoid", lambda y, x: ak.trapezoid(y, x), _samples, diff=(0, 1), kinds=(REAL,)),
+    Case("gradient", lambda f, x: ak.gradient(f, x, edge_order=2), _samples, diff=(0, 1),
+         kinds=(REAL,)),
+    Case("gradient", lambda f: ak.gradient(f, 0.5), M23, variant="uniform"),
+    Case("ediff1d", lambda a, b: ak.ediff1d(a, to_begin=b), _ms((5,), (2,)), diff=(0, 1)),
+    Case("frexp", lambda x: ak.frexp(x)[0], _mantissas, kinds=(REAL,), elementwise=True),
+    Case("ldexp", lambda x: ak.ldexp(x, ak.asarray(np.arange(-6, 6))), _off_integers(-3, 3),
+         kinds=(REAL,), elementwise=True),
+    Case("modf", ak.modf, _off_integers(-3, 3), kinds=(REAL,)),  # two outputs: not elementwise
+    Case("partition", lambda x: ak.partition(x, 1, axis=1), M23, kinds=(REAL,)),
+    Case("put", _copy_put, _ms((2, 3), (3,)), diff=(0, 1)),
+    Case("put_along_axis", _copy_put_along, _ms((2, 3), (2, 1)), diff=(0, 1)),
+    Case("choose", lambda a, b: ak.choose(_i([0, 1, 0]), [a, b]), _ms((3,), (3,)), diff=(0, 1)),
+    Case("apply_along_axis", lambda x: ak.apply_along_axis(lambda v: v[0] * v[-1], 1, x), M23),
+    Case("apply_over_axes", lambda x: ak.apply_over_axes(ak.sum, x, (0,)), M23),
+    Case("piecewise", lambda x: ak.piecewise(x, [x < 0, x >= 0], [lambda v: v * v, 3.0]),
+         _off_integers(-3, 3), kinds=(REAL,)),
+    *(Case(n, lambda a, b, n=n: getattr(ak, n)(a, b), _ms((4,), (3,)), diff=(0, 1),
+           kinds=(REAL,)) for n in ("union1d", "setdiff1d", "setxor1d")),
+]  # fmt: skip
+ROWS += EXTRA_ROWS
+
+_WHERE_EQUAL = "its output is where values coincide (piecewise constant in the values)"
+NOT_DIFFERENTIABLE.update({
+    **dict.fromkeys(("unravel_index", "ravel_multi_index", "lexsort", "argpartition"),
+                    _INTEGER_OUT),
+    "indices": _NO_ARRAY,
+    "intersect1d": _WHERE_EQUAL,
+})  # fmt: skip
+NOT_DIFFERENTIABLE_CALLS.update({
+    "unravel_index": lambda x: ak.unravel_index(ak.argmax(x), x.shape)[0],
+    "ravel_multi_index": lambda x: ak.ravel_multi_index(
+        (ak.argmax(x, axis=0), ak.argmin(x, axis=0)), (3, 2)),
+    "lexsort": lambda x: ak.lexsort(x),
+    "argpartition": lambda x: ak.argpartition(x, 1),
+    "intersect1d": lambda x: ak.intersect1d(x[0], x[0], return_indices=True)[1],
+})  # fmt: skip
+# ---- end of issue 25, part B (np-extras)
+
 _ = BOTH
 
 # -- issue 25 phase 2, part A: the statistics extras (tests/gradient_cases_numpy_stats.py)

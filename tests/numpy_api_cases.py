@@ -520,3 +520,9 @@ TYPES = {"bool_", "int_", "float_", "complex_", "object_", "string_", "unicode_"
 from numpy_api_cases_stats import CASES as _STATS_CASES  # noqa: E402
 
 CASES += _STATS_CASES
+
+# ---- issue 25, part B (np-extras): NumPy's everyday extras (tests/numpy_api_cases_extras.py)
+from numpy_api_cases_extras import EXTRAS  # noqa: E402
+
+CASES += EXTRAS
+# ---- end of issue 25, part B (np-extras)

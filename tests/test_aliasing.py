@@ -45,7 +45,8 @@ def _every_other(a: Any) -> tuple:
 LAYOUTS: dict[str, tuple[Callable[[np.ndarray], np.ndarray], Callable[[Any, Any], Any]]] = {
     "contiguous": (lambda a: a.copy(), lambda xp, r: r),
     "transposed": (
-        lambda a: np.ascontiguousarray(np.transpose(a)),
+        # a copy (ascontiguousarray returns a 1-D input itself, which the case then writes)
+        lambda a: np.array(np.transpose(a), order="C", copy=True),
         lambda xp, r: xp.permute_dims(r, tuple(reversed(range(r.ndim)))),
     ),
     "strided": (
@@ -277,18 +278,27 @@ NOT_ARRAYS = {
     "numpy": "a host copy (np.asarray semantics: tests/test_numpy_interop.py)",
     "fill": "in place, returns None (tests/test_ndarray_methods.py)",
     "sort": "in place, returns None (tests/test_ndarray_methods.py)",
-    "flat": "an iterator of 0-D copies; x.flat[i] = v is issue 25's",
+    "flat": "an iterator of 0-D copies; x.flat[i] = v writes into x (tests/test_numpy_extras.py)",
+    "put": "in place, returns None (tests/test_numpy_extras.py: writes reach views)",
+    "partition": "in place, returns None (tests/test_numpy_extras.py)",
+    "resize": "in place, returns None (tests/test_numpy_extras.py)",
 }
 # Arguments of the methods that need some (NumPy's spelling, valid for a 3x3 input).
 METHOD_ARGS: dict[str, tuple] = {
     "reshape": (-1,), "swapaxes": (0, 1), "astype": (np.float64,), "clip": (0.2, 0.5),
     "dot": (np.eye(3),), "to_device": ("cpu",),
+    # issue 25, part B
+    "take": ([0, 2],), "repeat": (2,), "searchsorted": (0.3,), "compress": ([True, False, True],),
+    "choose": ([np.eye(3), np.ones((3, 3))],), "argpartition": (1,),
 }  # fmt: skip
 METHOD_VARIANTS: list[tuple[str, tuple, dict]] = [
     ("astype", (np.float64,), {"copy": False}),
     ("reshape", (3, 3), {}),
     ("squeeze", (), {}),
     ("transpose", (1, 0), {}),
+    ("view", (np.int64,), {}),
+    ("view", (np.float32,), {}),
+    ("view", (np.complex128,), {}),
 ]
 METHODS = sorted(n for n in dir(ak.Array) if not n.startswith("_") and n not in NOT_ARRAYS)
 
@@ -320,7 +330,8 @@ METHOD_CASES = [
     pytest.param(name, args, kwargs, dtype, layout, direction,
                  id=_case_id(f"{name}{args or ''}", kwargs, f"{dtype}-{layout}", direction))
     for name, args, kwargs in [(n, METHOD_ARGS.get(n, ()), {}) for n in METHODS] + METHOD_VARIANTS
-    for dtype in (["float64", "complex128"] if name in ("real", "imag", "conj") else ["float64"])
+    for dtype in (["float64", "complex128"] if name in ("real", "imag", "conj", "conjugate")
+                  else ["float64"])
     for layout in LAYOUTS
     for direction in ("result", "base")
 ]  # fmt: skip

@@ -377,10 +377,15 @@ def test_transposes(driver):
     check(ak.asarray(a).mT, a.T)
     b = np.arange(24.0).reshape(2, 3, 4)
     check(ak.asarray(b).mT, np.swapaxes(b, -1, -2))
-    with pytest.raises(ValueError, match=r"x\.T requires a 2-D array, got 3-D"):
-        _ = ak.asarray(b).T
-    with pytest.raises(ValueError, match=r"x\.T requires a 2-D array, got 1-D"):
-        _ = ak.asarray(F2).T
+    # other ranks: NumPy's (all axes reversed); the standard's 2-D rule under "strict"
+    check(ak.asarray(b).T, b.T)
+    check(ak.asarray(F2).T, np.asarray(F2).T)
+    check(ak.asarray(np.float64(2.5)).T, np.float64(2.5))
+    with ak.use(promotion="strict"):
+        with pytest.raises(ValueError, match=r"x\.T requires a 2-D array in the standard, got 3-D"):
+            _ = ak.asarray(b).T
+        with pytest.raises(ValueError, match=r"x\.T requires a 2-D array in the standard, got 1-D"):
+            _ = ak.asarray(F2).T
     with pytest.raises(ValueError, match="matrix_transpose"):
         _ = ak.asarray(F2).mT
 

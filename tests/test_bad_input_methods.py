@@ -157,9 +157,10 @@ def array_methods() -> dict[str, Callable[..., Any]]:
         and not isinstance(obj, (classmethod, staticmethod))
         and not (name.startswith("_") and not name.endswith("__"))
         and name not in METHODS_EXCLUDED
-        # NumPy's ndarray methods (arraykit/_ndarray.py) are extensions to the standard,
-        # checked against NumPy's own methods by tests/test_ndarray_methods.py.
-        and getattr(obj, "__module__", None) != "arraykit._ndarray"
+        # NumPy's ndarray methods (arraykit/_ndarray.py, _ndarray_more.py) are extensions to
+        # the standard, checked against NumPy's own methods by tests/test_ndarray_methods.py
+        # (their functions' bad input by tests/test_bad_input.py, tests/test_numpy_extras.py).
+        and getattr(obj, "__module__", None) not in ("arraykit._ndarray", "arraykit._ndarray_more")
     }
 
 

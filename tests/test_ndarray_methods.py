@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import operator
+import pathlib
 import re
 
 import hypothesis.extra.numpy as hnp
@@ -104,6 +105,31 @@ CASES = [
     (np.array([1.0, 2.0]), "dot", (np.array([3.0, -1.0]),), {}),
     (N, "dot", (np.arange(8, dtype=np.int32).reshape(4, 2),), {}),
     (np.arange(24.0).reshape(2, 3, 4), "dot", (np.arange(20.0).reshape(5, 4, 1),), {}),
+    # issue 25, part B
+    (N, "take", ([0, 5, 11, -1],), {}),
+    (N, "take", ([[2], [0]],), {"axis": 1}),
+    (N, "take", ([13, -20],), {"mode": "wrap"}),
+    (N, "take", ([13, -20, 2],), {"axis": 0, "mode": "clip"}),
+    (N, "repeat", (2,), {"axis": 0}),
+    (N, "repeat", ([1, 0, 2],), {"axis": 0}),
+    (F, "repeat", (2,), {}),
+    (N, "diagonal", (), {}),
+    (N.reshape(3, 2, 2), "diagonal", (1,), {"axis1": 2, "axis2": 0}),
+    (N, "trace", (), {"offset": 1}),
+    (N, "trace", (), {"dtype": np.float32}),
+    (np.array([0.5, 1.0, 1.0, 3.0]), "searchsorted", ([1.0, -2.0, 9.0],), {"side": "right"}),
+    (np.array([0.5, 1.0, 1.0, 3.0]), "searchsorted", (1.0,), {}),
+    (N, "compress", ([True, False, True],), {"axis": 0}),
+    (N, "compress", ([False, True],), {}),
+    (np.array([2, 0, 1]), "choose", ([[1, 2, 3], [10, 20, 30], [100, 200, 300]],), {}),
+    (np.array([4, -1]), "choose", ([N[0, :2], N[1, :2]],), {"mode": "wrap"}),
+    (C, "conjugate", (), {}),
+    (F, "conjugate", (), {}),
+    (F, "view", (np.int64,), {}),
+    (F, "view", (np.float32,), {}),
+    (N, "view", (np.uint8,), {}),
+    (C, "view", (np.float64,), {}),
+    (F, "view", (), {}),
 ]
 
 
@@ -232,7 +258,15 @@ def _call(x: ak.Array, name: str) -> object:
         "reshape": (-1,), "swapaxes": (0, 0), "astype": (ak.float32,), "clip": (0, 1),
         "dot": (x,), "fill": (0,), "__format__": (".1f",), "__contains__": (1,),
         "__divmod__": (2,), "__rdivmod__": (2,),
+        # issue 25, part B
+        "take": ([0],), "repeat": (2,), "searchsorted": (0.5,), "compress": ([True],),
+        "choose": ([x, x],), "put": ([0], 2.0), "partition": (0,), "argpartition": (0,),
+        "resize": (2,), "view": (ak.int64,),
     }.get(name, ())  # fmt: skip
+    if name in ("diagonal", "trace"):
+        x = ak.reshape(x, (1, 1))
+    if name == "choose":
+        x = ak.asarray([0, 1])
     attr = getattr(type(x), name)
     if isinstance(attr, property):
         return getattr(x, name)
@@ -242,6 +276,8 @@ def _call(x: ak.Array, name: str) -> object:
 @pytest.mark.parametrize("name", sorted(STANDARD_SPELLING))
 def test_strict_mode_refuses_each_extension_naming_the_standard_spelling(driver, name):
     x = ak.asarray([1.0]) if name != "__format__" else ak.asarray(1.0)
+    if name == "resize":
+        x = ak.asarray([1.0, 2.0])  # resized in place, so each call starts from a new one
     _call(x, name)  # allowed by default
     refusal = f"standard's.*use {re.escape(STANDARD_SPELLING[name])}"
     with ak.use(promotion="strict"), pytest.raises(TypeError, match=refusal):
@@ -253,6 +289,35 @@ def test_every_extension_is_covered_by_the_strict_refusal():
         n
         for n, v in vars(ak.Array).items()
         if getattr(v.fget if isinstance(v, property) else v, "__module__", None)
-        == "arraykit._ndarray"
+        in ("arraykit._ndarray", "arraykit._ndarray_more")
     }
     assert extensions == set(STANDARD_SPELLING)
+
+
+# ---------------------------------------------------------------------- issue 25, part B
+def _left_out() -> dict[str, str]:
+    """The ``ndarray`` names docs/reference/numpy.rst lists as left out, with reasons."""
+    text = (pathlib.Path(__file__).parents[1] / "docs" / "reference" / "numpy.rst").read_text()
+    section = text.split("Left out of ``Array``", 1)[1]
+    return dict(re.findall(r"^\* ``(\w+)``: (.+)$", section, re.MULTILINE))
+
+
+def test_every_ndarray_name_is_present_or_left_out_with_a_reason():
+    left_out = _left_out()
+    missing = sorted(n for n in dir(np.ndarray) if not hasattr(ak.Array, n) and n not in left_out)
+    assert not missing, f"add these to Array or to numpy.rst's left-out list: {missing}"
+    present = sorted(n for n in left_out if hasattr(ak.Array, n))
+    assert not present, f"listed as left out, yet on Array: {present}"
+    assert all(len(why) > 20 for why in left_out.values())
+    names = [n for n in dir(np.ndarray) if not n.startswith("_")]
+    found = [n for n in names if hasattr(ak.Array, n)]
+    print(f"NumPy ndarray's public names on ak.Array: {len(found)} / {len(names)}")
+
+
+def test_flat_iterates_and_reads_as_numpy(driver):
+    data = np.arange(12.0).reshape(3, 4).T  # flat order is the logical order
+    x = ak.asarray(np.arange(12.0).reshape(3, 4)).T
+    assert [float(v) for v in x.flat] == list(data.flat)
+    assert len(x.flat) == 12 and x.flat.base is x
+    _check(x.flat[5], np.asarray(data.flat[5]))
+    _check(x.flat[2:10:3], data.flat[2:10:3])

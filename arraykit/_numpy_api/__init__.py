@@ -28,6 +28,18 @@ the standard's functions, decorate it with ``@numpy_function(<the standard's spe
 example, and list it in the module's ``__all__``; ``arraykit/__init__.py`` re-exports
 every module's ``__all__``, and the tests generated from the namespace (bad input,
 aliasing, gradients, ``tests/test_numpy_api.py``) pick it up.
+
+Issue 25, part B (np-extras) adds, in the same way:
+
+=====================  ==================================================================
+``inserting``          Indexing routines: inserting data into arrays (``put``...)
+``sets``               Set routines
+``sorting``            Sorting, searching, and counting
+``functional``         Functional programming
+``math_float``         Mathematical functions: floating point routines
+``math_differences``   Mathematical functions: ``ediff1d``, ``gradient``, ``trapezoid``
+``convolution``        ``convolve`` (mathematical functions), ``correlate`` (statistics)
+=====================  ==================================================================
 """
 
 from __future__ import annotations
@@ -58,8 +70,23 @@ from .padding import *  # noqa: F403
 from .polynomials import *  # noqa: F403
 from .statistics import *  # noqa: F403
 
+# isort: split
+# ---- issue 25, part B (np-extras): NumPy's everyday extras
+from . import convolution, functional, inserting, math_differences, math_float, sets, sorting
+from .convolution import *  # noqa: F403
+from .functional import *  # noqa: F403
+from .inserting import *  # noqa: F403
+from .math_differences import *  # noqa: F403
+from .math_float import *  # noqa: F403
+from .sets import *  # noqa: F403
+from .sorting import *  # noqa: F403
+
+# ---- end of issue 25, part B (np-extras)
+
 MODULES = (creation, manipulation, padding, math, math_sums, statistics, logic, indexing,
            linalg, polynomials, dtypes)  # fmt: skip
+# issue 25, part B (np-extras)
+MODULES += (inserting, sets, sorting, functional, math_float, math_differences, convolution)
 __all__ = [name for module in MODULES for name in module.__all__]
 SPELLINGS = SPELLINGS  # name -> the standard's spelling, named by the strict refusal
 

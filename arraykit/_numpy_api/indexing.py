@@ -24,12 +24,15 @@ from .._manipulation import moveaxis, reshape
 from .._searching import nonzero, where
 from .._utility import any as any_
 from ..linalg import diagonal as _diagonal
-from ._base import numpy_function, renamed, same_driver, sequence
+from ._base import like, numpy_function, renamed, same_driver, sequence
+from ._indices import checked, index_array, strides, unravel
 
 __all__ = [
     "compress", "diag_indices", "diag_indices_from", "diagonal", "ix_", "select",
     "tril_indices", "triu_indices"
 ]  # fmt: skip
+# issue 25, part B
+__all__ += ["choose", "indices", "ravel_multi_index", "unravel_index"]
 
 
 @numpy_function("(ak.arange(n),) * ndim")
@@ -260,3 +263,201 @@ def diagonal(a: Array, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Array
     if i == j:
         raise ValueError("diagonal: 'axis1' and 'axis2' cannot be the same")
     return _diagonal(moveaxis(a, (i, j), (-2, -1)), offset=offset)
+
+
+# ---------------------------------------------------------------------- issue 25, part B
+def _shape_arg(fn: str, arg: str, shape: Any) -> tuple[int, ...]:
+    dims = (shape,) if isinstance(shape, (int, np.integer)) else shape
+    if not isinstance(dims, (tuple, list)):
+        raise TypeError(f"{fn}: {arg!r} must be a tuple of ints, got {type(shape).__name__}")
+    out = tuple(int_arg(fn, arg, n) for n in dims)
+    if any(n < 0 for n in out):
+        raise ValueError(f"{fn}: dimensions in {arg!r} must be non-negative, got {out}")
+    return out
+
+
+def _order(fn: str, order: Any) -> str:
+    if order not in ("C", "F"):
+        raise ValueError(f"{fn}: 'order' must be 'C' or 'F', got {order!r}")
+    return order
+
+
+@numpy_function("(x // stride_k) % shape[k] for each axis k")
+def unravel_index(indices: Any, shape: Any, order: str = "C") -> tuple[Array, ...]:
+    """The multi-index of each flat index in ``indices`` (an integer array or Python int)
+    into an array of ``shape``: a tuple of integer arrays of ``indices``' shape.  An index
+    out of range raises ``ValueError``, as in NumPy.
+
+    NumPy: https://numpy.org/doc/stable/reference/generated/numpy.unravel_index.html
+
+    Examples
+    --------
+    >>> ak.unravel_index(ak.asarray([22, 41, 37]), (7, 6))
+    (Array([3, 6, 6], dtype=int64), Array([4, 5, 1], dtype=int64))
+    """
+    idx = index_array(indices, "unravel_index", "indices")
+    dims = _shape_arg("unravel_index", "shape", shape)
+    order = _order("unravel_index", order)
+    size = 1
+    for n in dims:
+        size *= n
+    message = f"unravel_index: index {{bad}} is out of bounds for array with size {size}"
+    idx = checked(idx, size, "unravel_index", ValueError, message)
+    return unravel(idx, dims, order)
+
+
+@numpy_function("ak.sum(index_k * stride_k) over the axes k")
+def ravel_multi_index(
+    multi_index: Any, dims: Any, mode: str | tuple[str, ...] = "raise", order: str = "C"
+) -> Array:
+    """The flat index of each multi-index (a tuple of integer arrays, one per axis,
+    broadcast together) into an array of shape ``dims``.  ``mode`` (one, or one per axis):
+    ``"raise"`` (an index out of range raises ``ValueError``), ``"wrap"`` or ``"clip"``.
+
+    NumPy: https://numpy.org/doc/stable/reference/generated/numpy.ravel_multi_index.html
+
+    Examples
+    --------
+    >>> ak.ravel_multi_index((ak.asarray([3, 6, 6]), ak.asarray([4, 5, 1])), (7, 6))
+    Array([22, 41, 37], dtype=int64)
+    """
+    fn = "ravel_multi_index"
+    shape = _shape_arg(fn, "dims", dims)
+    order = _order(fn, order)
+    if not isinstance(multi_index, (tuple, list)):
+        check_array(multi_index, fn, "multi_index")
+        multi_index = tuple(multi_index[i] for i in range(multi_index.shape[0] or 0))
+    if len(multi_index) != len(shape):
+        raise ValueError(
+            f"{fn}: parameter multi_index must be a sequence of length {len(shape)}, got "
+            f"{len(multi_index)}"
+        )
+    like = next((m for m in multi_index if m.__class__ is Array), None)
+    parts = [index_array(m, fn, f"multi_index[{i}]", like) for i, m in enumerate(multi_index)]
+    same_driver(parts, fn)
+    modes = (mode,) * len(shape) if isinstance(mode, str) else tuple(mode)
+    if len(modes) != len(shape):
+        raise ValueError(f"{fn}: 'mode' must be one mode or one per dimension, got {mode!r}")
+    out = None
+    for i, (part, n, step, m) in enumerate(zip(parts, shape, strides(shape, order), modes,
+                                               strict=True)):  # fmt: skip
+        if m == "wrap":
+            part = ew.remainder(part, n) if n else part
+        elif m == "clip":
+            part = ew.clip(part, 0, max(n - 1, 0))
+        elif m == "raise":
+            part = checked(part, n, fn, ValueError, f"{fn}: invalid entry in coordinates array "
+                           f"(multi_index[{i}] has {{bad}}, dimension {n})")  # fmt: skip
+        else:
+            raise ValueError(f"{fn}: 'mode' must be 'raise', 'wrap' or 'clip', got {m!r}")
+        term = ew.multiply(part, step) if step != 1 else part
+        out = term if out is None else ew.add(out, term)
+    if out is None:
+        raise ValueError(f"{fn}: 'dims' must have at least one dimension")
+    return out if out._dtype.kind == "i" else _astype(out, _core.default_index_dtype())
+
+
+@numpy_function("ak.meshgrid(*(ak.arange(n) for n in dimensions), indexing='ij')")
+def indices(
+    dimensions: Any, dtype: Any = int, sparse: bool = False, *, device: Any = None
+) -> Array | tuple[Array, ...]:
+    """An array of shape ``(len(dimensions), *dimensions)`` whose ``i``-th entry holds the
+    index along axis ``i`` of each position (``sparse=True``: a tuple of arrays of size 1
+    but along their own axis, which broadcast to it).
+
+    NumPy: https://numpy.org/doc/stable/reference/generated/numpy.indices.html
+
+    Examples
+    --------
+    >>> ak.indices((2, 3))[1]
+    Array([[0, 1, 2],
+           [0, 1, 2]], dtype=int64)
+    """
+    from .._dtypes import canonical
+    from .._manipulation import broadcast_to, stack
+
+    dims = _shape_arg("indices", "dimensions", dimensions)
+    try:
+        dtype = canonical(dtype)
+    except TypeError as e:
+        raise TypeError(f"indices: 'dtype': {e}") from None
+    k = len(dims)
+    parts = []
+    for i, n in enumerate(dims):
+        line = arange(n, dtype=dtype, device=device)
+        parts.append(reshape(line, tuple(n if j == i else 1 for j in range(k))))
+    if sparse:
+        return tuple(parts)
+    if not parts:
+        return reshape(arange(0, dtype=dtype, device=device), (0,))
+    return stack([broadcast_to(p, dims) for p in parts])
+
+
+@numpy_function("ak.take_along_axis(ak.stack(choices), a[None], axis=0)[0]")
+def choose(a: Any, choices: Any, out: Any = None, mode: str = "raise") -> Array:
+    """``choices[a[i]][i]`` for each position ``i`` of ``a`` (an integer array), the
+    choices (arrays or Python scalars) and ``a`` broadcast together.  ``mode``
+    ``"raise"`` (an index out of range raises ``ValueError``), ``"wrap"`` or ``"clip"``.
+
+    NumPy: https://numpy.org/doc/stable/reference/generated/numpy.choose.html
+
+    Examples
+    --------
+    >>> ak.choose(ak.asarray([2, 0, 1]), [ak.asarray([1, 2, 3]), ak.asarray([10, 20, 30]),
+    ...                                    ak.asarray([100, 200, 300])])
+    Array([100,   2,  30], dtype=int64)
+    """
+    from .._creation import asarray
+    from .._data_types import astype
+    from .._indexing import take_along_axis
+    from .._manipulation import broadcast_to, stack
+    from ._base import no_out
+
+    fn = "choose"
+    no_out(fn, out)
+    if not isinstance(choices, (tuple, list)):
+        check_array(choices, fn, "choices")
+        choices = [choices[i] for i in range(choices.shape[0] or 0)]
+    if not choices:
+        raise ValueError(f"{fn}: 'choices' needs at least one choice")
+    ref = a if a.__class__ is Array else next((c for c in choices if c.__class__ is Array), None)
+    idx = index_array(a, fn, "a", ref)
+    choices = [_choice(c, idx, fn, i) for i, c in enumerate(choices)]
+    for i, c in enumerate(choices):
+        if c.__class__ is not Array and not isinstance(c, (bool, int, float, complex)):
+            check_array(c, fn, f"choices[{i}]")
+    arrays = [idx, *(c for c in choices if c.__class__ is Array)]
+    same_driver(arrays, fn)
+    dtype = _core.result_dtype(list(choices), fn, "choices")
+    shape = _core.broadcast_shapes(*(tuple(x.shape) for x in arrays), fn=fn)
+    n = len(choices)
+    if mode == "wrap":
+        idx = ew.remainder(idx, n)
+    elif mode == "clip":
+        idx = ew.clip(idx, 0, n - 1)
+    elif mode == "raise":
+        idx = checked(idx, n, fn, ValueError, f"{fn}: invalid entry in choice array "
+                      f"({{bad}} with {n} choices)")  # fmt: skip
+    else:
+        raise ValueError(f"{fn}: 'mode' must be 'raise', 'wrap' or 'clip', got {mode!r}")
+    full = [
+        broadcast_to(c if c.__class__ is Array else asarray(c, dtype=dtype, device=idx.device),
+                     shape) for c in choices
+    ]  # fmt: skip
+    stacked = stack([x if x._dtype is dtype else astype(x, dtype) for x in full])
+    picked = take_along_axis(stacked, reshape(broadcast_to(idx, shape), (1, *shape)), axis=0)
+    return reshape(picked, shape)
+
+
+def _choice(c: Any, idx: Array, fn: str, i: int) -> Any:
+    """A choice as NumPy takes it: an array, a Python scalar, a list or NumPy data."""
+    from .._creation import asarray
+
+    if c.__class__ is Array or isinstance(c, (bool, int, float, complex)):
+        return c
+    if isinstance(c, (list, tuple)):
+        try:
+            return asarray(c, device=idx.device)
+        except (TypeError, ValueError) as e:
+            raise type(e)(f"{fn}: 'choices[{i}]': {e}") from None
+    return like(idx, c, fn, f"choices[{i}]")

@@ -32,7 +32,6 @@ from typing import Any, ClassVar, Literal, NamedTuple
 
 import numpy as np
 
-from .._devices import Device
 from .._dtypes import canonical
 
 Native = Any  # a driver's native array value
@@ -330,6 +329,10 @@ class Driver:
     #     low, r, n, dtype, device) -> x | None: ``random``'s floats, ``integers``' values for
     #     r <= 2**32 from those words (``random/_generator.py``); None: core maps the words.
     philox4x32_10 = philox_uniform = philox_integers = None
+    # bitcast(x, dtype) -> x | None   ``x``'s bytes as ``dtype`` (``x.view``), ``tf.bitcast``'s
+    #     shapes (itemsizes ``r`` times smaller: a last axis of ``r`` added; larger: one
+    #     dropped); None: not this pair (core composes bool, complex).  Mutable: a view.
+    bitcast: Callable[[Any, np.dtype], Any] | None = None
     # full_like(x, fill_value, dtype, device) -> x   an array of ``x``'s shape filled with
     #     ``fill_value`` (a Python scalar of ``dtype``'s kind) on ``device``; core calls it
     #     for ``*_like`` of an ``x`` whose shape has unknown (``None``) sizes, and raises a
@@ -535,10 +538,6 @@ def first_failing(flags: np.ndarray) -> tuple[int, ...] | None:
     if not flags.any():
         return None
     return tuple(int(i) for i in np.unravel_index(int(np.argmax(flags)), flags.shape))
-
-
-def default_device_of(devices: list[Device]) -> Device:
-    return devices[0]  # drivers list their default first
 
 
 def host_unique(x: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

@@ -138,6 +138,22 @@ def _trapezoid(fn: Any):
     return case
 
 
+def _rbf(kernel: str = "thin_plate_spline", complex_values: bool = False, **kw: Any):
+    """SciPy's RBFInterpolator: fitted to scattered samples, evaluated elsewhere (it reads
+    the values as floats with ``d.view(float)``, complex ones as pairs of floats)."""
+
+    def case(xp):
+        from scipy.interpolate import RBFInterpolator
+
+        y = data(xp, (25, 2), 46)
+        d = xp.sin(3.0 * y[:, 0]) * y[:, 1]
+        if complex_values:
+            d = d + 1j * xp.cos(y[:, 1])
+        return RBFInterpolator(y, d, kernel=kernel, **kw)(data(xp, (9, 2), 47))
+
+    return case
+
+
 _READ_ONLY_SOS = (
     "SciPy bug: sosfilt passes np.asarray(sos) to a Cython kernel that needs a writable "
     "buffer (a read-only NumPy sos fails the same way); np.asarray of an immutable "
@@ -248,6 +264,10 @@ CASES: list[Case] = [
     Case("find_minimum", _find_minimum, rtol=LOOSE, atol=LOOSE),
     # scipy.cluster
     Case("vq_whiten", _vq),
+    # scipy.interpolate (issue 25: RBFInterpolator calls x.view(float))
+    Case("RBFInterpolator", _rbf()),
+    Case("RBFInterpolator_gaussian", _rbf("gaussian", epsilon=2.0, smoothing=1e-3)),
+    Case("RBFInterpolator_complex", _rbf(complex_values=True, degree=2)),
 ]
 
 

@@ -137,6 +137,14 @@ class DaskDriver(
     def copy(self, x: da.Array) -> da.Array:
         return x.copy()
 
+    def bitcast(self, x: da.Array, dtype: np.dtype) -> da.Array:
+        a, b = x.dtype.itemsize, dtype.itemsize
+        if a == b:
+            return x[None].view(dtype)[0] if x.ndim == 0 else x.view(dtype)  # dask: 1-D up
+        if a > b:
+            return x[..., None].view(dtype)
+        return x.rechunk({x.ndim - 1: -1}).view(dtype)[..., 0]  # the whole last axis a block
+
     def compute(self, xs: tuple[da.Array, ...]) -> tuple[da.Array, ...]:
         done = dask.persist(*xs)
         _wait(done)

@@ -359,6 +359,11 @@ class Elementwise:
     integer_pow = staticmethod(kernel_jit(lax.integer_pow, static_argnums=1))
     gcd = staticmethod(kernel_jit(jnp.gcd))  # a while loop: no unrolled worst case
 
+    def bitcast(self, x: Any, dtype: np.dtype) -> Any:
+        if dtype.kind in "bc" or x.dtype.kind in "bc":
+            return None  # lax.bitcast_convert_type refuses bool and complex
+        return lax.bitcast_convert_type(x, dtype)
+
     def astype(self, x: Any, dtype: np.dtype) -> Any:
         if x.dtype == dtype:
             return x

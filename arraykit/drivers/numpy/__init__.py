@@ -102,3 +102,11 @@ class NumPyDriver(
 
     def copy(self, x: np.ndarray) -> np.ndarray:
         return x.copy()
+
+    def bitcast(self, x: np.ndarray, dtype: np.dtype) -> np.ndarray:
+        a, b = x.dtype.itemsize, dtype.itemsize
+        if a == b:
+            return x.view(dtype)
+        if a > b:  # NumPy's own views: a new last axis of a // b
+            return x[..., None].view(dtype)
+        return x.view(dtype)[..., 0]

@@ -160,3 +160,8 @@ class TensorFlowDriver(
 
     def copy(self, x: Any) -> Any:
         return S.fresh(x)
+
+    def bitcast(self, x: Any, dtype: np.dtype) -> Any:
+        if dtype.kind == "b" or x.dtype == tf.bool:
+            return None  # tf.bitcast refuses bool
+        return tf.bitcast(x, TF_OF[dtype])
