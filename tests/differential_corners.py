@@ -250,8 +250,18 @@ def draw_ufunc_at(data: Any, x: np.ndarray, el: Elements) -> Call | None:
             raise ValueError("assignment destination is read-only")  # the flag: the rule
         return _at_rule(name, r, before, index, v)
 
-    return Call(f"{name}.at", run, ref, same_error=True, uses=(name,),
-                extra={"index": index, "y": v, "ufunc": name})  # fmt: skip
+    extra = {"index": index, "y": v, "ufunc": name}
+    check = "exact"
+    if name == "power" and kind(x) == "f":  # pow's bound, grown by each repeat's power
+        check, extra["ulp_of"] = "ulp", "pow"
+        repeats = int(np.bincount(np.arange(x.size).reshape(x.shape)[index].ravel()).max())
+        with np.errstate(all="ignore"):
+            vs = np.abs(np.asarray(v, np.float64))
+            grow = max(1.0, float(np.max(vs[np.isfinite(vs)], initial=1.0)))
+        extra["ulp_scale"] = sum(grow**k for k in range(repeats))
+        if extra["ulp_scale"] > 1e4:  # the first rounding decides: values not compared
+            check = "shape"
+    return Call(f"{name}.at", run, ref, check, same_error=True, uses=(name,), extra=extra)
 
 
 # ------------------------------------------------------------------- hard matrices

@@ -320,7 +320,8 @@ def compare(call: Call, x: np.ndarray, got: tuple, want: tuple, caps: Any) -> st
             err = _exact(g, w, caps, zero_sign=call.check == "exact")
         elif call.check == "ulp" and w.dtype.kind in "fc":
             double = np.finfo(w.dtype).dtype == np.float64
-            err = _ulp(g, w, caps, ULP_BOUNDS[call.name][int(double)])
+            bound = ULP_BOUNDS[call.extra.get("ulp_of", call.name)][int(double)]
+            err = _ulp(g, w, caps, bound * call.extra.get("ulp_scale", 1))
         elif call.check == "rel" and w.dtype.kind in "fc":
             scale = scales[i] if len(scales) > 1 else scales[0]
             err = _rel(g, w, scale, REL_TOL[w.dtype.name] * call.n, caps)
