@@ -46,7 +46,8 @@ from ._dtypes import (
     uint64,
 )
 
-__version__ = "0.1.0"
+from ._version import __version__
+
 __array_api_version__ = "2025.12"
 SUPPORTED_API_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
 
@@ -164,7 +165,7 @@ from ._numpy_api import *  # noqa: F403 - see _numpy_api.__all__
 
 # <chapter: typing>
 from . import typing
-from .typing import Namespace
+from .typing import Namespace as _Namespace
 
 # <chapter: transforms>
 from ._transforms_grad import grad, jacobian, stop_gradient, value_and_grad
@@ -172,7 +173,7 @@ from ._transforms_jit import jit
 from ._transforms_vmap import vmap
 
 
-def namespace(driver: str | drivers.Driver) -> Namespace:
+def namespace(driver: str | drivers.Driver) -> _Namespace:
     """The arraykit namespace with ``driver`` made the active driver of this thread.
 
     For tools that take a namespace object rather than calling ``ak.use`` (the
@@ -185,8 +186,10 @@ def namespace(driver: str | drivers.Driver) -> Namespace:
     >>> xp is ak, xp.__array_api_version__
     (True, '2025.12')
     """
+    import arraykit  # this module, a Namespace (tests/typing checks it)
+
     use(driver)
-    return _sys.modules[__name__]  # type: ignore[return-value]  # the module is a Namespace
+    return arraykit
 
 
 # Array's operators and the methods that are core functions, now that every chapter is loaded.

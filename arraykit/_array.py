@@ -13,7 +13,7 @@ Spec: https://data-apis.org/array-api/2025.12/API_specification/array_object.htm
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -121,7 +121,7 @@ class Array(_Installed):
     @property
     def size(self) -> int | None:
         shape = self._driver.shape_of(self._value)
-        return None if None in shape else math.prod(shape)
+        return None if None in shape else math.prod(cast("tuple[int, ...]", shape))
 
     def to_device(self, device: Device | str, /, *, stream: Any = None) -> Array:
         """A copy of this array on ``device`` (of the same driver); itself if already there.

@@ -30,6 +30,7 @@ from ._core import (
 )
 from ._data_types import astype, host_cast
 from ._devices import Device
+from ._types import DType
 from .drivers import Driver
 from .drivers import get as get_driver
 
@@ -86,7 +87,7 @@ def asarray(
     obj: Any,
     /,
     *,
-    dtype: Any = None,
+    dtype: DType | None = None,
     device: Device | str | None = None,
     copy: bool | None = None,
     driver: str | Driver | None = None,
@@ -217,7 +218,7 @@ def arange(
     stop: int | float | None = None,
     step: int | float = 1,
     *,
-    dtype: Any = None,
+    dtype: DType | None = None,
     device: Device | str | None = None,
 ) -> Array:
     """Evenly spaced values in ``[start, stop)``.
@@ -313,7 +314,7 @@ def full(
     shape: int | tuple[int, ...],
     fill_value: bool | int | float | complex,
     *,
-    dtype: Any = None,
+    dtype: DType | None = None,
     device: Device | str | None = None,
 ) -> Array:
     """An array of ``shape`` filled with ``fill_value``.
@@ -329,7 +330,7 @@ def full(
 
 
 def zeros(
-    shape: int | tuple[int, ...], *, dtype: Any = None, device: Device | str | None = None
+    shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Device | str | None = None
 ) -> Array:
     """An array of zeros (default dtype: the default float).
 
@@ -344,7 +345,7 @@ def zeros(
 
 
 def ones(
-    shape: int | tuple[int, ...], *, dtype: Any = None, device: Device | str | None = None
+    shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Device | str | None = None
 ) -> Array:
     """An array of ones (default dtype: the default float).
 
@@ -354,7 +355,7 @@ def ones(
 
 
 def empty(
-    shape: int | tuple[int, ...], *, dtype: Any = None, device: Device | str | None = None
+    shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Device | str | None = None
 ) -> Array:
     """An uninitialised array (default dtype: the default float).
 
@@ -387,7 +388,7 @@ def full_like(
     /,
     fill_value: bool | int | float | complex,
     *,
-    dtype: Any = None,
+    dtype: DType | None = None,
     device: Device | str | None = None,
 ) -> Array:
     """An array shaped like ``x`` filled with ``fill_value``.
@@ -397,7 +398,9 @@ def full_like(
     return _filled_like("full_like", x, fill_value, dtype, device)
 
 
-def zeros_like(x: Array, /, *, dtype: Any = None, device: Device | str | None = None) -> Array:
+def zeros_like(
+    x: Array, /, *, dtype: DType | None = None, device: Device | str | None = None
+) -> Array:
     """Zeros shaped like ``x``.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.zeros_like.html
@@ -410,7 +413,9 @@ def zeros_like(x: Array, /, *, dtype: Any = None, device: Device | str | None = 
     return _filled_like("zeros_like", x, False, dtype, device)
 
 
-def ones_like(x: Array, /, *, dtype: Any = None, device: Device | str | None = None) -> Array:
+def ones_like(
+    x: Array, /, *, dtype: DType | None = None, device: Device | str | None = None
+) -> Array:
     """Ones shaped like ``x``.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.ones_like.html
@@ -418,7 +423,9 @@ def ones_like(x: Array, /, *, dtype: Any = None, device: Device | str | None = N
     return _filled_like("ones_like", x, True, dtype, device)
 
 
-def empty_like(x: Array, /, *, dtype: Any = None, device: Device | str | None = None) -> Array:
+def empty_like(
+    x: Array, /, *, dtype: DType | None = None, device: Device | str | None = None
+) -> Array:
     """An uninitialised array shaped like ``x``.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.empty_like.html
@@ -432,7 +439,7 @@ def eye(
     /,
     *,
     k: int = 0,
-    dtype: Any = None,
+    dtype: DType | None = None,
     device: Device | str | None = None,
 ) -> Array:
     """A 2-D array with ones on the ``k``-th diagonal.
@@ -473,7 +480,7 @@ def linspace(
     /,
     num: int,
     *,
-    dtype: Any = None,
+    dtype: DType | None = None,
     device: Device | str | None = None,
     endpoint: bool = True,
 ) -> Array:
@@ -509,7 +516,7 @@ def logspace(
     num: int = 50,
     *,
     base: int | float | complex = 10.0,
-    dtype: Any = None,
+    dtype: DType | None = None,
     device: Device | str | None = None,
     endpoint: bool = True,
 ) -> Array:

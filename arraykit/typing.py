@@ -31,6 +31,7 @@ True
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Sequence
 from typing import Literal, Protocol
 
@@ -201,7 +202,7 @@ class Namespace(Protocol):
         *,
         dtype: DType | None = None,
         device: Device | str | None = None,
-        copy: bool | None = None,
+        copy: builtins.bool | None = None,
     ) -> Array: ...
     def arange(
         self,
@@ -234,12 +235,12 @@ class Namespace(Protocol):
         device: Device | str | None = None,
     ) -> Array: ...
     def from_dlpack(
-        self, x: object, /, *, device: Device | str | None = None, copy: bool | None = None
+        self, x: object, /, *, device: Device | str | None = None, copy: builtins.bool | None = None
     ) -> Array: ...
     def full(
         self,
         shape: int | tuple[int, ...],
-        fill_value: bool | int | float | complex,
+        fill_value: builtins.bool | int | float | complex,
         *,
         dtype: DType | None = None,
         device: Device | str | None = None,
@@ -248,7 +249,7 @@ class Namespace(Protocol):
         self,
         x: Array,
         /,
-        fill_value: bool | int | float | complex,
+        fill_value: builtins.bool | int | float | complex,
         *,
         dtype: DType | None = None,
         device: Device | str | None = None,
@@ -262,7 +263,7 @@ class Namespace(Protocol):
         *,
         dtype: DType | None = None,
         device: Device | str | None = None,
-        endpoint: bool = True,
+        endpoint: builtins.bool = True,
     ) -> Array: ...
     def meshgrid(self, *arrays: Array, indexing: str = "xy") -> tuple[Array, ...]: ...
     def ones(
@@ -288,17 +289,19 @@ class Namespace(Protocol):
         self, x: Array, /, *, dtype: DType | None = None, device: Device | str | None = None
     ) -> Array: ...
     def astype(
-        self, x: Array, dtype: DType, /, *, copy: bool = True, device: Device | None = None
+        self, x: Array, dtype: DType, /, *, copy: builtins.bool = True, device: Device | None = None
     ) -> Array: ...
     def broadcast_arrays(self, *arrays: Array) -> tuple[Array, ...]: ...
     def broadcast_shapes(self, *shapes: tuple[int | None, ...]) -> tuple[int | None, ...]: ...
     def broadcast_to(self, x: Array, /, shape: tuple[int, ...]) -> Array: ...
-    def can_cast(self, from_: DType | Array, to: DType, /) -> bool: ...
+    def can_cast(self, from_: DType | Array, to: DType, /) -> builtins.bool: ...
     def finfo(self, type: DType | Array, /) -> finfo_object: ...
-    def isdtype(self, dtype: DType, kind: DType | str | tuple[DType | str, ...]) -> bool: ...
+    def isdtype(
+        self, dtype: DType, kind: DType | str | tuple[DType | str, ...]
+    ) -> builtins.bool: ...
     def iinfo(self, type: DType | Array, /) -> iinfo_object: ...
     def result_type(
-        self, *arrays_and_dtypes: Array | DType | bool | int | float | complex
+        self, *arrays_and_dtypes: Array | DType | builtins.bool | int | float | complex
     ) -> DType: ...
 
     int8: DType
@@ -363,10 +366,10 @@ class Namespace(Protocol):
     log2: UnaryFunction
     log10: UnaryFunction
     logaddexp: BinaryFunction[float]
-    logical_and: BinaryFunction[bool]
+    logical_and: BinaryFunction[builtins.bool]
     logical_not: UnaryFunction
-    logical_or: BinaryFunction[bool]
-    logical_xor: BinaryFunction[bool]
+    logical_or: BinaryFunction[builtins.bool]
+    logical_xor: BinaryFunction[builtins.bool]
     maximum: BinaryFunction[float]
     minimum: BinaryFunction[float]
     multiply: BinaryFunction[complex]
@@ -412,17 +415,23 @@ class Namespace(Protocol):
     def permute_dims(self, x: Array, /, axes: tuple[int, ...]) -> Array: ...
     def repeat(self, x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Array: ...
     def reshape(
-        self, x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None
+        self, x: Array, /, shape: tuple[int, ...], *, copy: builtins.bool | None = None
     ) -> Array: ...
     def roll(self, x: Array, /, shift: int | tuple[int, ...], *, axis: Axis = None) -> Array: ...
     def squeeze(self, x: Array, /, axis: int | tuple[int, ...]) -> Array: ...
     def stack(self, arrays: tuple[Array, ...] | list[Array], /, *, axis: int = 0) -> Array: ...
     def tile(self, x: Array, repetitions: tuple[int, ...], /) -> Array: ...
     def unstack(self, x: Array, /, *, axis: int = 0) -> tuple[Array, ...]: ...
-    def argmax(self, x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> Array: ...
-    def argmin(self, x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> Array: ...
+    def argmax(
+        self, x: Array, /, *, axis: int | None = None, keepdims: builtins.bool = False
+    ) -> Array: ...
+    def argmin(
+        self, x: Array, /, *, axis: int | None = None, keepdims: builtins.bool = False
+    ) -> Array: ...
     def nonzero(self, x: Array, /) -> tuple[Array, ...]: ...
-    def count_nonzero(self, x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array: ...
+    def count_nonzero(
+        self, x: Array, /, *, axis: Axis = None, keepdims: builtins.bool = False
+    ) -> Array: ...
     def searchsorted(
         self,
         x1: Array,
@@ -435,20 +444,34 @@ class Namespace(Protocol):
     def where(
         self,
         condition: Array,
-        x1: Array | int | float | complex | bool,
-        x2: Array | int | float | complex | bool,
+        x1: Array | int | float | complex | builtins.bool,
+        x2: Array | int | float | complex | builtins.bool,
         /,
     ) -> Array: ...
     def unique_all(self, x: Array, /) -> UniqueAllResult: ...
     def unique_counts(self, x: Array, /) -> UniqueCountsResult: ...
     def unique_inverse(self, x: Array, /) -> UniqueInverseResult: ...
     def unique_values(self, x: Array, /) -> Array: ...
-    def isin(self, x1: Array | int, x2: Array | int, /, *, invert: bool = False) -> Array: ...
+    def isin(
+        self, x1: Array | int, x2: Array | int, /, *, invert: builtins.bool = False
+    ) -> Array: ...
     def argsort(
-        self, x: Array, /, *, axis: int = -1, descending: bool = False, stable: bool = True
+        self,
+        x: Array,
+        /,
+        *,
+        axis: int = -1,
+        descending: builtins.bool = False,
+        stable: builtins.bool = True,
     ) -> Array: ...
     def sort(
-        self, x: Array, /, *, axis: int = -1, descending: bool = False, stable: bool = True
+        self,
+        x: Array,
+        /,
+        *,
+        axis: int = -1,
+        descending: builtins.bool = False,
+        stable: builtins.bool = True,
     ) -> Array: ...
     def cumulative_sum(
         self,
@@ -457,7 +480,7 @@ class Namespace(Protocol):
         *,
         axis: int | None = None,
         dtype: DType | None = None,
-        include_initial: bool = False,
+        include_initial: builtins.bool = False,
     ) -> Array: ...
     def cumulative_prod(
         self,
@@ -466,13 +489,19 @@ class Namespace(Protocol):
         *,
         axis: int | None = None,
         dtype: DType | None = None,
-        include_initial: bool = False,
+        include_initial: builtins.bool = False,
     ) -> Array: ...
-    def max(self, x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array: ...
-    def mean(self, x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array: ...
-    def min(self, x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array: ...
+    def max(self, x: Array, /, *, axis: Axis = None, keepdims: builtins.bool = False) -> Array: ...
+    def mean(self, x: Array, /, *, axis: Axis = None, keepdims: builtins.bool = False) -> Array: ...
+    def min(self, x: Array, /, *, axis: Axis = None, keepdims: builtins.bool = False) -> Array: ...
     def prod(
-        self, x: Array, /, *, axis: Axis = None, dtype: DType | None = None, keepdims: bool = False
+        self,
+        x: Array,
+        /,
+        *,
+        axis: Axis = None,
+        dtype: DType | None = None,
+        keepdims: builtins.bool = False,
     ) -> Array: ...
     def std(
         self,
@@ -481,10 +510,16 @@ class Namespace(Protocol):
         *,
         axis: Axis = None,
         correction: int | float = 0.0,
-        keepdims: bool = False,
+        keepdims: builtins.bool = False,
     ) -> Array: ...
     def sum(
-        self, x: Array, /, *, axis: Axis = None, dtype: DType | None = None, keepdims: bool = False
+        self,
+        x: Array,
+        /,
+        *,
+        axis: Axis = None,
+        dtype: DType | None = None,
+        keepdims: builtins.bool = False,
     ) -> Array: ...
     def var(
         self,
@@ -493,10 +528,10 @@ class Namespace(Protocol):
         *,
         axis: Axis = None,
         correction: int | float = 0.0,
-        keepdims: bool = False,
+        keepdims: builtins.bool = False,
     ) -> Array: ...
-    def all(self, x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array: ...
-    def any(self, x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array: ...
+    def all(self, x: Array, /, *, axis: Axis = None, keepdims: builtins.bool = False) -> Array: ...
+    def any(self, x: Array, /, *, axis: Axis = None, keepdims: builtins.bool = False) -> Array: ...
     def diff(
         self,
         x: Array,
