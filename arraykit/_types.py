@@ -12,12 +12,17 @@ import numpy as np
 
 if TYPE_CHECKING:
     from ._array import Array
+    from ._devices import Device
 
 DType: TypeAlias = np.dtype[Any]
 """An arraykit dtype: a NumPy ``dtype`` object (``ak.float32 == np.dtype("float32")``)."""
 
 Axis: TypeAlias = int | tuple[int, ...] | None
 """The standard's ``axis`` of reductions: one axis, several, or all (``None``)."""
+
+DeviceArg: TypeAlias = "Device | str | None"
+"""A ``device=`` argument: a ``Device``, its name (``"cpu"``, ``"gpu:1"``), or ``None`` (the
+active default)."""
 
 Scalar: TypeAlias = bool | int | float | complex
 """A Python scalar, as the standard's functions take one beside an array."""
