@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import math as _math
 import sys as _sys
-from typing import Any
-
 from . import drivers
 from ._array import Array
 from ._config import set_defaults, use
@@ -48,7 +46,8 @@ from ._dtypes import (
     uint64,
 )
 
-__version__ = "0.1.0"
+from ._version import __version__
+
 __array_api_version__ = "2025.12"
 SUPPORTED_API_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
 
@@ -164,13 +163,17 @@ from . import fft, linalg
 # module per NumPy reference section in _numpy_api; refused under promotion="strict".
 from ._numpy_api import *  # noqa: F403 - see _numpy_api.__all__
 
+# <chapter: typing>
+from . import typing
+from .typing import Namespace as _Namespace
+
 # <chapter: transforms>
 from ._transforms_grad import grad, jacobian, stop_gradient, value_and_grad
 from ._transforms_jit import jit
 from ._transforms_vmap import vmap
 
 
-def namespace(driver: str | drivers.Driver) -> Any:
+def namespace(driver: str | drivers.Driver) -> _Namespace:
     """The arraykit namespace with ``driver`` made the active driver of this thread.
 
     For tools that take a namespace object rather than calling ``ak.use`` (the
@@ -183,8 +186,10 @@ def namespace(driver: str | drivers.Driver) -> Any:
     >>> xp is ak, xp.__array_api_version__
     (True, '2025.12')
     """
+    import arraykit  # this module, a Namespace (tests/typing checks it)
+
     use(driver)
-    return __import__("arraykit")
+    return arraykit
 
 
 # Array's operators and the methods that are core functions, now that every chapter is loaded.
@@ -199,3 +204,60 @@ from . import random
 from . import _examples
 
 _examples.attach()
+
+# The public names, spelled out for type checkers: a name not listed here is not exported
+# to a checker running with --no-implicit-reexport (mypy --strict), and mypy reads
+# neither a loop nor `__all__ += module.__all__` when it checks that this module is an
+# arraykit.typing.Namespace.  tests/test_typing.py checks the list against the namespace.
+__all__ = [
+    "Array", "Device", "HostFallbackError", "HostFallbackWarning", "SUPPORTED_API_VERSIONS",
+    "__array_api_version__", "__array_namespace_info__", "__version__", "all", "any", "arange",
+    "argmax", "argmin", "argsort", "asarray", "astype", "bool", "broadcast_arrays",
+    "broadcast_shapes", "broadcast_to", "can_cast", "complex64", "complex128", "compute",
+    "concat", "count_nonzero", "cumulative_prod", "cumulative_sum", "diff", "drivers", "e",
+    "empty", "empty_like", "expand_dims", "eye", "fft", "finfo", "flip", "float16", "float32",
+    "float64", "from_dlpack", "full", "full_like", "grad", "iinfo", "inf", "int8", "int16",
+    "int32", "int64", "isdtype", "isin", "jacobian", "jit", "linalg", "linspace", "logspace",
+    "matmul", "matrix_transpose", "max", "mean", "meshgrid", "min", "moveaxis", "nan",
+    "namespace", "newaxis", "nonzero", "ones", "ones_like", "permute_dims", "pi", "prod",
+    "random", "repeat", "reshape", "result_type", "roll", "searchsorted", "set_defaults",
+    "sort", "squeeze", "stack", "std", "stop_gradient", "sum", "take", "take_along_axis",
+    "tensordot", "tile", "tril", "triu", "typing", "uint8", "uint16", "uint32", "uint64",
+    "unique_all", "unique_counts", "unique_inverse", "unique_values", "unstack", "use",
+    "value_and_grad", "var", "vecdot", "vmap", "where", "zeros", "zeros_like",
+    # the elementwise functions (_elementwise.__all__)
+    "abs", "acos", "acosh", "add", "asin", "asinh", "atan", "atan2", "atanh", "bitwise_and",
+    "bitwise_invert", "bitwise_left_shift", "bitwise_or", "bitwise_right_shift", "bitwise_xor",
+    "ceil", "clip", "conj", "copysign", "cos", "cosh", "divide", "equal", "exp", "expm1",
+    "floor", "floor_divide", "greater", "greater_equal", "hypot", "imag", "isfinite", "isinf",
+    "isnan", "less", "less_equal", "log", "log10", "log1p", "log2", "logaddexp", "logical_and",
+    "logical_not", "logical_or", "logical_xor", "maximum", "minimum", "multiply", "negative",
+    "nextafter", "not_equal", "positive", "pow", "real", "reciprocal", "remainder", "round",
+    "sign", "signbit", "sin", "sinh", "sqrt", "square", "subtract", "tan", "tanh", "trunc",
+    # NumPy's functions (_numpy_api.__all__)
+    "array", "asanyarray", "ascontiguousarray", "copy", "diag", "diagflat", "geomspace",
+    "identity", "tri", "vander", "append", "array_split", "atleast_1d", "atleast_2d",
+    "atleast_3d", "column_stack", "concatenate", "dsplit", "dstack", "flatten", "fliplr",
+    "flipud", "hsplit", "hstack", "ndim", "ravel", "rot90", "shape", "size", "split",
+    "swapaxes", "transpose", "vsplit", "vstack", "pad", "angle", "around", "cbrt", "deg2rad",
+    "degrees", "divmod", "exp2", "fabs", "fix", "float_power", "gcd", "heaviside", "lcm",
+    "logaddexp2", "nan_to_num", "rad2deg", "radians", "rint", "sinc", "absolute", "arccos",
+    "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh", "bitwise_not", "invert",
+    "left_shift", "right_shift", "conjugate", "power", "true_divide", "mod", "amax", "amin",
+    "cross", "cumprod", "cumsum", "nanprod", "nansum", "average", "nanmean", "ptp", "allclose",
+    "array_equal", "array_equiv", "isclose", "iscomplex", "iscomplexobj", "isneginf",
+    "isposinf", "isreal", "isrealobj", "isscalar", "compress", "diag_indices",
+    "diag_indices_from", "diagonal", "ix_", "select", "tril_indices", "triu_indices", "dot",
+    "einsum", "inner", "kron", "outer", "trace", "vdot", "polyval", "bool_", "complex_",
+    "complexfloating", "float_", "floating", "generic", "inexact", "int_", "integer",
+    "issubdtype", "ndarray", "number", "object_", "promote_types", "signedinteger", "string_",
+    "unicode_", "unsignedinteger", "median", "nanmedian", "nanpercentile", "nanquantile",
+    "percentile", "quantile", "nanargmax", "nanargmin", "nancumprod", "nancumsum", "nanmax",
+    "nanmin", "nanstd", "nanvar", "bincount", "digitize", "histogram", "histogram_bin_edges",
+    "histogram2d", "histogramdd", "corrcoef", "cov", "interp",
+    # NumPy's everyday extras (issue 25 part B)
+    "choose", "indices", "ravel_multi_index", "unravel_index", "polyfit", "put",
+    "put_along_axis", "intersect1d", "setdiff1d", "setxor1d", "union1d", "argpartition",
+    "lexsort", "partition", "apply_along_axis", "apply_over_axes", "piecewise", "frexp",
+    "ldexp", "modf", "ediff1d", "gradient", "trapezoid", "convolve", "correlate",
+]  # fmt: skip

@@ -13,7 +13,7 @@ Spec: https://data-apis.org/array-api/2025.12/API_specification/array_object.htm
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -21,13 +21,16 @@ from . import _config
 from .drivers._base import CoreLink, link_core
 
 if TYPE_CHECKING:
+    from ._array_methods import ArrayMethods as _Installed
     from ._devices import Device
     from .drivers._base import Driver
+else:
+    _Installed = object  # the methods _methods installs, declared for type checkers
 
 _object_new = object.__new__
 
 
-class Array:
+class Array(_Installed):
     """An n-dimensional array of one dtype on one device of one driver.
 
     Examples
@@ -118,15 +121,7 @@ class Array:
     @property
     def size(self) -> int | None:
         shape = self._driver.shape_of(self._value)
-        return None if None in shape else math.prod(shape)
-
-    if TYPE_CHECKING:  # installed by _methods.install: they are core functions
-        T: Array
-        mT: Array
-
-        def __getitem__(self, key: Any, /) -> Array: ...
-        def __setitem__(self, key: Any, value: Any, /) -> None: ...
-        def __array_namespace__(self, /, *, api_version: str | None = None) -> Any: ...
+        return None if None in shape else math.prod(cast("tuple[int, ...]", shape))
 
     def to_device(self, device: Device | str, /, *, stream: Any = None) -> Array:
         """A copy of this array on ``device`` (of the same driver); itself if already there.

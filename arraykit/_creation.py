@@ -30,6 +30,7 @@ from ._core import (
 )
 from ._data_types import astype, host_cast
 from ._devices import Device
+from ._types import DeviceArg, DType
 from .drivers import Driver
 from .drivers import get as get_driver
 
@@ -86,8 +87,8 @@ def asarray(
     obj: Any,
     /,
     *,
-    dtype: Any = None,
-    device: Device | str | None = None,
+    dtype: DType | None = None,
+    device: DeviceArg = None,
     copy: bool | None = None,
     driver: str | Driver | None = None,
 ) -> Array:
@@ -217,8 +218,8 @@ def arange(
     stop: int | float | None = None,
     step: int | float = 1,
     *,
-    dtype: Any = None,
-    device: Device | str | None = None,
+    dtype: DType | None = None,
+    device: DeviceArg = None,
 ) -> Array:
     """Evenly spaced values in ``[start, stop)``.
 
@@ -313,8 +314,8 @@ def full(
     shape: int | tuple[int, ...],
     fill_value: bool | int | float | complex,
     *,
-    dtype: Any = None,
-    device: Device | str | None = None,
+    dtype: DType | None = None,
+    device: DeviceArg = None,
 ) -> Array:
     """An array of ``shape`` filled with ``fill_value``.
 
@@ -329,7 +330,7 @@ def full(
 
 
 def zeros(
-    shape: int | tuple[int, ...], *, dtype: Any = None, device: Device | str | None = None
+    shape: int | tuple[int, ...], *, dtype: DType | None = None, device: DeviceArg = None
 ) -> Array:
     """An array of zeros (default dtype: the default float).
 
@@ -344,7 +345,7 @@ def zeros(
 
 
 def ones(
-    shape: int | tuple[int, ...], *, dtype: Any = None, device: Device | str | None = None
+    shape: int | tuple[int, ...], *, dtype: DType | None = None, device: DeviceArg = None
 ) -> Array:
     """An array of ones (default dtype: the default float).
 
@@ -354,7 +355,7 @@ def ones(
 
 
 def empty(
-    shape: int | tuple[int, ...], *, dtype: Any = None, device: Device | str | None = None
+    shape: int | tuple[int, ...], *, dtype: DType | None = None, device: DeviceArg = None
 ) -> Array:
     """An uninitialised array (default dtype: the default float).
 
@@ -387,8 +388,8 @@ def full_like(
     /,
     fill_value: bool | int | float | complex,
     *,
-    dtype: Any = None,
-    device: Device | str | None = None,
+    dtype: DType | None = None,
+    device: DeviceArg = None,
 ) -> Array:
     """An array shaped like ``x`` filled with ``fill_value``.
 
@@ -397,7 +398,7 @@ def full_like(
     return _filled_like("full_like", x, fill_value, dtype, device)
 
 
-def zeros_like(x: Array, /, *, dtype: Any = None, device: Device | str | None = None) -> Array:
+def zeros_like(x: Array, /, *, dtype: DType | None = None, device: DeviceArg = None) -> Array:
     """Zeros shaped like ``x``.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.zeros_like.html
@@ -410,7 +411,7 @@ def zeros_like(x: Array, /, *, dtype: Any = None, device: Device | str | None = 
     return _filled_like("zeros_like", x, False, dtype, device)
 
 
-def ones_like(x: Array, /, *, dtype: Any = None, device: Device | str | None = None) -> Array:
+def ones_like(x: Array, /, *, dtype: DType | None = None, device: DeviceArg = None) -> Array:
     """Ones shaped like ``x``.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.ones_like.html
@@ -418,7 +419,7 @@ def ones_like(x: Array, /, *, dtype: Any = None, device: Device | str | None = N
     return _filled_like("ones_like", x, True, dtype, device)
 
 
-def empty_like(x: Array, /, *, dtype: Any = None, device: Device | str | None = None) -> Array:
+def empty_like(x: Array, /, *, dtype: DType | None = None, device: DeviceArg = None) -> Array:
     """An uninitialised array shaped like ``x``.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.empty_like.html
@@ -432,8 +433,8 @@ def eye(
     /,
     *,
     k: int = 0,
-    dtype: Any = None,
-    device: Device | str | None = None,
+    dtype: DType | None = None,
+    device: DeviceArg = None,
 ) -> Array:
     """A 2-D array with ones on the ``k``-th diagonal.
 
@@ -473,8 +474,8 @@ def linspace(
     /,
     num: int,
     *,
-    dtype: Any = None,
-    device: Device | str | None = None,
+    dtype: DType | None = None,
+    device: DeviceArg = None,
     endpoint: bool = True,
 ) -> Array:
     """``num`` evenly spaced values from ``start`` to ``stop``.
@@ -509,8 +510,8 @@ def logspace(
     num: int = 50,
     *,
     base: int | float | complex = 10.0,
-    dtype: Any = None,
-    device: Device | str | None = None,
+    dtype: DType | None = None,
+    device: DeviceArg = None,
     endpoint: bool = True,
 ) -> Array:
     """``base ** linspace(start, stop, num)``: values evenly spaced on a log scale.
@@ -586,9 +587,7 @@ def triu(x: Array, /, *, k: int = 0) -> Array:
     return new(x._driver.triu(x._value, operator.index(k)), x._driver, x._dtype)
 
 
-def from_dlpack(
-    x: Any, /, *, device: Device | str | None = None, copy: bool | None = None
-) -> Array:
+def from_dlpack(x: Any, /, *, device: DeviceArg = None, copy: bool | None = None) -> Array:
     """An array from any object implementing ``__dlpack__``, on the active driver.
 
     Spec: https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.from_dlpack.html

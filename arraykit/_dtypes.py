@@ -18,24 +18,24 @@ from typing import Any
 
 import numpy as np
 
-bool = np.dtype("bool")
-int8 = np.dtype("int8")
-int16 = np.dtype("int16")
-int32 = np.dtype("int32")
-int64 = np.dtype("int64")
-uint8 = np.dtype("uint8")
-uint16 = np.dtype("uint16")
-uint32 = np.dtype("uint32")
-uint64 = np.dtype("uint64")
-float32 = np.dtype("float32")
-float64 = np.dtype("float64")
-complex64 = np.dtype("complex64")
-complex128 = np.dtype("complex128")
+bool: np.dtype[Any] = np.dtype("bool")
+int8: np.dtype[Any] = np.dtype("int8")
+int16: np.dtype[Any] = np.dtype("int16")
+int32: np.dtype[Any] = np.dtype("int32")
+int64: np.dtype[Any] = np.dtype("int64")
+uint8: np.dtype[Any] = np.dtype("uint8")
+uint16: np.dtype[Any] = np.dtype("uint16")
+uint32: np.dtype[Any] = np.dtype("uint32")
+uint64: np.dtype[Any] = np.dtype("uint64")
+float32: np.dtype[Any] = np.dtype("float32")
+float64: np.dtype[Any] = np.dtype("float64")
+complex64: np.dtype[Any] = np.dtype("complex64")
+complex128: np.dtype[Any] = np.dtype("complex128")
 # float16 (IEEE half precision) is an extra, not in the standard: NumPy, JAX, TensorFlow
 # and PyTorch all have it and SciPy's array-API tests ask for ``xp.float16``.  It is kept
 # out of every tuple below (the standard's lists, which ``__array_namespace_info__``
 # reports); ``EXTRA_REAL_FLOATING`` names it for the code that computes with it.
-float16 = np.dtype("float16")
+float16: np.dtype[Any] = np.dtype("float16")
 
 DType = np.dtype
 

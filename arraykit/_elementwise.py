@@ -15,7 +15,7 @@ Spec: https://data-apis.org/array-api/2025.12/API_specification/elementwise_func
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, NamedTuple, TypeVar
 
 import numpy as np
 
@@ -35,8 +35,19 @@ from ._core import (
 )
 from ._elementwise_doc import docstring
 from ._powers import POW_EXAMPLE, POW_NOTE, integer_power
+from ._types import BinaryFunction, UnaryFunction
 
-__all__: list[str] = []  # filled in by _define
+# The public functions: every row of the table below, clip and positive.
+__all__ = [
+    "abs", "acos", "acosh", "add", "asin", "asinh", "atan", "atan2", "atanh", "bitwise_and",
+    "bitwise_invert", "bitwise_left_shift", "bitwise_or", "bitwise_right_shift", "bitwise_xor",
+    "ceil", "clip", "conj", "copysign", "cos", "cosh", "divide", "equal", "exp", "expm1",
+    "floor", "floor_divide", "greater", "greater_equal", "hypot", "imag", "isfinite", "isinf",
+    "isnan", "less", "less_equal", "log", "log1p", "log2", "log10", "logaddexp", "logical_and",
+    "logical_not", "logical_or", "logical_xor", "maximum", "minimum", "multiply", "negative",
+    "nextafter", "not_equal", "positive", "pow", "real", "reciprocal", "remainder", "round",
+    "sign", "signbit", "sin", "sinh", "sqrt", "square", "subtract", "tan", "tanh", "trunc",
+]  # fmt: skip
 
 _SPEC = "https://data-apis.org/array-api/2025.12/API_specification/generated/array_api.{}.html"
 
@@ -44,14 +55,34 @@ _SPEC = "https://data-apis.org/array-api/2025.12/API_specification/generated/arr
 # categories accept integers/bools by computing in the default float dtype.  The extra
 # float16 (not in the standard) is a real floating dtype here, as in NumPy.
 _F16 = dt.EXTRA_REAL_FLOATING
-NUMERIC = (frozenset((*dt.NUMERIC, *_F16)), "numeric", False)
-REAL = (frozenset((*dt.INTEGER, *dt.REAL_FLOATING, *_F16)), "real-valued", False)
-FLOATING = (frozenset((*dt.FLOATING, *_F16)), "floating-point", True)
-REAL_FLOATING = (frozenset((*dt.REAL_FLOATING, *_F16)), "real floating-point", True)
-INTEGER = (frozenset(dt.INTEGER), "integer", False)
-INTEGER_OR_BOOL = (frozenset((dt.bool, *dt.INTEGER)), "integer or boolean", False)
-BOOLEAN = (frozenset((dt.bool,)), "boolean", False)
-ANY = (frozenset((*dt.ALL, *_F16)), "any", False)
+S = TypeVar("S")
+
+
+class Category(NamedTuple, Generic[S]):
+    """A dtype category: the dtypes a function accepts, their name in error messages, and
+    whether integers and booleans are computed in the default float dtype.  ``S`` is the
+    Python scalar type the standard lets stand for an array operand of such a function
+    (``complex`` takes ints and floats too, as a type)."""
+
+    dtypes: frozenset[np.dtype[Any]]
+    words: str
+    inexact: bool
+
+
+NUMERIC: Category[complex] = Category(frozenset((*dt.NUMERIC, *_F16)), "numeric", False)
+REAL: Category[float] = Category(
+    frozenset((*dt.INTEGER, *dt.REAL_FLOATING, *_F16)), "real-valued", False
+)
+FLOATING: Category[complex] = Category(frozenset((*dt.FLOATING, *_F16)), "floating-point", True)
+REAL_FLOATING: Category[float] = Category(
+    frozenset((*dt.REAL_FLOATING, *_F16)), "real floating-point", True
+)
+INTEGER: Category[int] = Category(frozenset(dt.INTEGER), "integer", False)
+INTEGER_OR_BOOL: Category[int] = Category(
+    frozenset((dt.bool, *dt.INTEGER)), "integer or boolean", False
+)
+BOOLEAN: Category[bool] = Category(frozenset((dt.bool,)), "boolean", False)
+ANY: Category[complex] = Category(frozenset((*dt.ALL, *_F16)), "any", False)
 
 # Functions NumPy computes for float16 (an extra dtype) in float32, rounding once: all
 # but those whose float16 result is exact or correctly rounded however it is computed
@@ -68,74 +99,8 @@ SAME = "same"
 BOOL = "bool"
 REAL_PART = "real"  # complex -> real of the same precision, else the same
 
-# name -> (arity, category, output, summary)
-TABLE: dict[str, tuple[int, tuple, str, str]] = {
-    "abs": (1, NUMERIC, REAL_PART, "Absolute value |x|"),
-    "acos": (1, FLOATING, SAME, "Inverse cosine"),
-    "acosh": (1, FLOATING, SAME, "Inverse hyperbolic cosine"),
-    "add": (2, NUMERIC, SAME, "Sum x1 + x2"),
-    "asin": (1, FLOATING, SAME, "Inverse sine"),
-    "asinh": (1, FLOATING, SAME, "Inverse hyperbolic sine"),
-    "atan": (1, FLOATING, SAME, "Inverse tangent"),
-    "atan2": (2, REAL_FLOATING, SAME, "Inverse tangent of x1/x2, quadrant-aware"),
-    "atanh": (1, FLOATING, SAME, "Inverse hyperbolic tangent"),
-    "bitwise_and": (2, INTEGER_OR_BOOL, SAME, "Bitwise AND"),
-    "bitwise_left_shift": (2, INTEGER, SAME, "Shift x1's bits left by x2"),
-    "bitwise_invert": (1, INTEGER_OR_BOOL, SAME, "Bitwise NOT"),
-    "bitwise_or": (2, INTEGER_OR_BOOL, SAME, "Bitwise OR"),
-    "bitwise_right_shift": (2, INTEGER, SAME, "Shift x1's bits right by x2"),
-    "bitwise_xor": (2, INTEGER_OR_BOOL, SAME, "Bitwise XOR"),
-    "ceil": (1, REAL, SAME, "Smallest integer >= x"),
-    "conj": (1, NUMERIC, SAME, "Complex conjugate"),
-    "copysign": (2, REAL_FLOATING, SAME, "|x1| with the sign of x2"),
-    "cos": (1, FLOATING, SAME, "Cosine"),
-    "cosh": (1, FLOATING, SAME, "Hyperbolic cosine"),
-    "divide": (2, FLOATING, SAME, "True division x1 / x2"),
-    "equal": (2, ANY, BOOL, "x1 == x2"),
-    "exp": (1, FLOATING, SAME, "Exponential e**x"),
-    "expm1": (1, FLOATING, SAME, "exp(x) - 1, accurate near 0"),
-    "floor": (1, REAL, SAME, "Largest integer <= x"),
-    "floor_divide": (2, REAL, SAME, "Floor division x1 // x2"),
-    "greater": (2, REAL, BOOL, "x1 > x2"),
-    "greater_equal": (2, REAL, BOOL, "x1 >= x2"),
-    "hypot": (2, REAL_FLOATING, SAME, "sqrt(x1**2 + x2**2) without overflow"),
-    "imag": (1, NUMERIC, REAL_PART, "Imaginary part"),
-    "isfinite": (1, NUMERIC, BOOL, "Whether x is finite"),
-    "isinf": (1, NUMERIC, BOOL, "Whether x is infinite"),
-    "isnan": (1, NUMERIC, BOOL, "Whether x is NaN"),
-    "less": (2, REAL, BOOL, "x1 < x2"),
-    "less_equal": (2, REAL, BOOL, "x1 <= x2"),
-    "log": (1, FLOATING, SAME, "Natural logarithm"),
-    "log1p": (1, FLOATING, SAME, "log(1 + x), accurate near 0"),
-    "log2": (1, FLOATING, SAME, "Base-2 logarithm"),
-    "log10": (1, FLOATING, SAME, "Base-10 logarithm"),
-    "logaddexp": (2, REAL_FLOATING, SAME, "log(exp(x1) + exp(x2))"),
-    "logical_and": (2, BOOLEAN, SAME, "Logical AND"),
-    "logical_not": (1, BOOLEAN, SAME, "Logical NOT"),
-    "logical_or": (2, BOOLEAN, SAME, "Logical OR"),
-    "logical_xor": (2, BOOLEAN, SAME, "Logical XOR"),
-    "maximum": (2, REAL, SAME, "Elementwise maximum (NaN-propagating)"),
-    "minimum": (2, REAL, SAME, "Elementwise minimum (NaN-propagating)"),
-    "multiply": (2, NUMERIC, SAME, "Product x1 * x2"),
-    "negative": (1, NUMERIC, SAME, "Numerical negative -x"),
-    "nextafter": (2, REAL_FLOATING, SAME, "Next representable value after x1 towards x2"),
-    "not_equal": (2, ANY, BOOL, "x1 != x2"),
-    "pow": (2, NUMERIC, SAME, "x1 raised to the power x2"),
-    "real": (1, NUMERIC, REAL_PART, "Real part"),
-    "reciprocal": (1, FLOATING, SAME, "1 / x"),
-    "remainder": (2, REAL, SAME, "Remainder of floor division, with the sign of x2"),
-    "round": (1, NUMERIC, SAME, "Round half to even"),
-    "sign": (1, NUMERIC, SAME, "Sign (x/|x| for complex)"),
-    "signbit": (1, REAL_FLOATING, BOOL, "Whether the sign bit is set"),
-    "sin": (1, FLOATING, SAME, "Sine"),
-    "sinh": (1, FLOATING, SAME, "Hyperbolic sine"),
-    "square": (1, NUMERIC, SAME, "x * x"),
-    "sqrt": (1, FLOATING, SAME, "Square root"),
-    "subtract": (2, NUMERIC, SAME, "Difference x1 - x2"),
-    "tan": (1, FLOATING, SAME, "Tangent"),
-    "tanh": (1, FLOATING, SAME, "Hyperbolic tangent"),
-    "trunc": (1, REAL, SAME, "Round towards zero"),
-}
+# name -> (arity, category, output, summary): a row per function defined below.
+TABLE: dict[str, tuple[int, Category[Any], str, str]] = {}
 
 
 _PY_SCALARS = (bool, int, float, complex)
@@ -160,7 +125,7 @@ _BOOL_AS = {
 }
 
 
-def _inexact(name: str, dtype: np.dtype, category: tuple) -> np.dtype:
+def _inexact(name: str, dtype: np.dtype, category: Category[Any]) -> np.dtype:
     """The dtype to compute ``name`` in when ``dtype`` is not allowed; or TypeError."""
     _allowed, words, inexact = category
     cfg = _config.get()
@@ -180,7 +145,7 @@ def _float16_in_float32(drv: Any, name: str, *values: Any) -> Any:
     return drv.astype(getattr(drv, name)(*args), dt.float16)
 
 
-def _unary(name: str, category: tuple, rule: str) -> Callable[[Array], Array]:
+def _unary(name: str, category: Category[Any], rule: str) -> Callable[[Array], Array]:
     via_f32 = name in _F16_IN_F32
     allowed = category[0] - {dt.float16} if via_f32 else category[0]  # the hot path's
     same = rule is SAME
@@ -210,7 +175,7 @@ def _unary(name: str, category: tuple, rule: str) -> Callable[[Array], Array]:
     return fn
 
 
-def _binary(name: str, category: tuple, rule: str) -> Callable[[Any, Any], Array]:
+def _binary(name: str, category: Category[Any], rule: str) -> Callable[[Any, Any], Array]:
     allowed = category[0]
     via_f32 = name in _F16_IN_F32
 
@@ -319,18 +284,106 @@ def _diagnose(name: str, drv: Any, v1: Any, v2: Any, error: Exception) -> None:
     refuse_unknown_broadcast(name, (s1, s2), error)
 
 
-def _define(name: str, arity: int, category: tuple, rule: str, summary: str) -> None:
-    make = _unary if arity == 1 else _binary
-    fn = make(name, category, rule)
+def _name(fn: Any, name: str, doc: str | None) -> None:
     fn.__name__ = fn.__qualname__ = name
     fn.__module__ = "arraykit"
-    fn.__doc__ = docstring(name, arity, summary, category[1], category[2], _SPEC.format(name))
-    globals()[name] = fn
-    __all__.append(name)
+    fn.__doc__ = doc
 
 
-for _name, (_arity, _category, _rule, _summary) in TABLE.items():
-    _define(_name, _arity, _category, _rule, _summary)
+def _register(
+    fn: Any, name: str, arity: int, category: Category[Any], rule: str, summary: str
+) -> None:
+    TABLE[name] = (arity, category, rule, summary)
+    _name(fn, name, docstring(name, arity, summary, category[1], category[2], _SPEC.format(name)))
+
+
+def _define_unary(name: str, category: Category[Any], rule: str, summary: str) -> UnaryFunction:
+    fn = _unary(name, category, rule)
+    _register(fn, name, 1, category, rule, summary)
+    return fn
+
+
+def _define_binary(name: str, category: Category[S], rule: str, summary: str) -> BinaryFunction[S]:
+    """The function ``name`` of two arguments, either of them a Python scalar of type ``S``."""
+    fn = _binary(name, category, rule)
+    _register(fn, name, 2, category, rule, summary)
+    return fn
+
+
+# The table: name, dtype category, output rule, summary (the docstring's first line).
+abs = _define_unary("abs", NUMERIC, REAL_PART, "Absolute value |x|")
+acos = _define_unary("acos", FLOATING, SAME, "Inverse cosine")
+acosh = _define_unary("acosh", FLOATING, SAME, "Inverse hyperbolic cosine")
+add = _define_binary("add", NUMERIC, SAME, "Sum x1 + x2")
+asin = _define_unary("asin", FLOATING, SAME, "Inverse sine")
+asinh = _define_unary("asinh", FLOATING, SAME, "Inverse hyperbolic sine")
+atan = _define_unary("atan", FLOATING, SAME, "Inverse tangent")
+atan2 = _define_binary("atan2", REAL_FLOATING, SAME, "Inverse tangent of x1/x2, quadrant-aware")
+atanh = _define_unary("atanh", FLOATING, SAME, "Inverse hyperbolic tangent")
+bitwise_and = _define_binary("bitwise_and", INTEGER_OR_BOOL, SAME, "Bitwise AND")
+bitwise_left_shift = _define_binary(
+    "bitwise_left_shift", INTEGER, SAME, "Shift x1's bits left by x2"
+)
+bitwise_invert = _define_unary("bitwise_invert", INTEGER_OR_BOOL, SAME, "Bitwise NOT")
+bitwise_or = _define_binary("bitwise_or", INTEGER_OR_BOOL, SAME, "Bitwise OR")
+bitwise_right_shift = _define_binary(
+    "bitwise_right_shift", INTEGER, SAME, "Shift x1's bits right by x2"
+)
+bitwise_xor = _define_binary("bitwise_xor", INTEGER_OR_BOOL, SAME, "Bitwise XOR")
+ceil = _define_unary("ceil", REAL, SAME, "Smallest integer >= x")
+conj = _define_unary("conj", NUMERIC, SAME, "Complex conjugate")
+copysign = _define_binary("copysign", REAL_FLOATING, SAME, "|x1| with the sign of x2")
+cos = _define_unary("cos", FLOATING, SAME, "Cosine")
+cosh = _define_unary("cosh", FLOATING, SAME, "Hyperbolic cosine")
+divide = _define_binary("divide", FLOATING, SAME, "True division x1 / x2")
+equal = _define_binary("equal", ANY, BOOL, "x1 == x2")
+exp = _define_unary("exp", FLOATING, SAME, "Exponential e**x")
+expm1 = _define_unary("expm1", FLOATING, SAME, "exp(x) - 1, accurate near 0")
+floor = _define_unary("floor", REAL, SAME, "Largest integer <= x")
+floor_divide = _define_binary("floor_divide", REAL, SAME, "Floor division x1 // x2")
+greater = _define_binary("greater", REAL, BOOL, "x1 > x2")
+greater_equal = _define_binary("greater_equal", REAL, BOOL, "x1 >= x2")
+hypot = _define_binary("hypot", REAL_FLOATING, SAME, "sqrt(x1**2 + x2**2) without overflow")
+imag = _define_unary("imag", NUMERIC, REAL_PART, "Imaginary part")
+isfinite = _define_unary("isfinite", NUMERIC, BOOL, "Whether x is finite")
+isinf = _define_unary("isinf", NUMERIC, BOOL, "Whether x is infinite")
+isnan = _define_unary("isnan", NUMERIC, BOOL, "Whether x is NaN")
+less = _define_binary("less", REAL, BOOL, "x1 < x2")
+less_equal = _define_binary("less_equal", REAL, BOOL, "x1 <= x2")
+log = _define_unary("log", FLOATING, SAME, "Natural logarithm")
+log1p = _define_unary("log1p", FLOATING, SAME, "log(1 + x), accurate near 0")
+log2 = _define_unary("log2", FLOATING, SAME, "Base-2 logarithm")
+log10 = _define_unary("log10", FLOATING, SAME, "Base-10 logarithm")
+logaddexp = _define_binary("logaddexp", REAL_FLOATING, SAME, "log(exp(x1) + exp(x2))")
+logical_and = _define_binary("logical_and", BOOLEAN, SAME, "Logical AND")
+logical_not = _define_unary("logical_not", BOOLEAN, SAME, "Logical NOT")
+logical_or = _define_binary("logical_or", BOOLEAN, SAME, "Logical OR")
+logical_xor = _define_binary("logical_xor", BOOLEAN, SAME, "Logical XOR")
+maximum = _define_binary("maximum", REAL, SAME, "Elementwise maximum (NaN-propagating)")
+minimum = _define_binary("minimum", REAL, SAME, "Elementwise minimum (NaN-propagating)")
+multiply = _define_binary("multiply", NUMERIC, SAME, "Product x1 * x2")
+negative = _define_unary("negative", NUMERIC, SAME, "Numerical negative -x")
+nextafter = _define_binary(
+    "nextafter", REAL_FLOATING, SAME, "Next representable value after x1 towards x2"
+)
+not_equal = _define_binary("not_equal", ANY, BOOL, "x1 != x2")
+pow = _define_binary("pow", NUMERIC, SAME, "x1 raised to the power x2")
+real = _define_unary("real", NUMERIC, REAL_PART, "Real part")
+reciprocal = _define_unary("reciprocal", FLOATING, SAME, "1 / x")
+remainder = _define_binary(
+    "remainder", REAL, SAME, "Remainder of floor division, with the sign of x2"
+)
+round = _define_unary("round", NUMERIC, SAME, "Round half to even")
+sign = _define_unary("sign", NUMERIC, SAME, "Sign (x/|x| for complex)")
+signbit = _define_unary("signbit", REAL_FLOATING, BOOL, "Whether the sign bit is set")
+sin = _define_unary("sin", FLOATING, SAME, "Sine")
+sinh = _define_unary("sinh", FLOATING, SAME, "Hyperbolic sine")
+square = _define_unary("square", NUMERIC, SAME, "x * x")
+sqrt = _define_unary("sqrt", FLOATING, SAME, "Square root")
+subtract = _define_binary("subtract", NUMERIC, SAME, "Difference x1 - x2")
+tan = _define_unary("tan", FLOATING, SAME, "Tangent")
+tanh = _define_unary("tanh", FLOATING, SAME, "Hyperbolic tangent")
+trunc = _define_unary("trunc", REAL, SAME, "Round towards zero")
 
 # Comparisons of an integer array with a Python int outside its dtype's range answer, as
 # NumPy 2 does (NEP 50): ``int8_array < 1000`` is all True, ``== 1000`` all False.  The
@@ -348,8 +401,7 @@ _TRUE_ABOVE = ("less", "less_equal", "not_equal")  # x OP v is True for v above 
 _TRUE_BELOW = ("greater", "greater_equal", "not_equal")  # ... and for v below every x
 
 
-def _comparing_beyond_range(name: str) -> None:
-    by_table = globals()[name]
+def _comparing_beyond_range(by_table: BinaryFunction[S], name: str) -> BinaryFunction[S]:
     mirrored = _MIRROR[name]
 
     def fn(x1: Any, x2: Any, /) -> Array:
@@ -359,10 +411,8 @@ def _comparing_beyond_range(name: str) -> None:
             return _constant_comparison(mirrored, x2, x1)
         return by_table(x1, x2)
 
-    fn.__name__ = fn.__qualname__ = name
-    fn.__module__ = "arraykit"
-    fn.__doc__ = by_table.__doc__  # its note: _elementwise_doc.NOTES
-    globals()[name] = fn
+    _name(fn, name, by_table.__doc__)  # its note: _elementwise_doc.NOTES
+    return fn
 
 
 def _beyond(x: Any, value: int) -> bool:
@@ -376,14 +426,18 @@ def _beyond(x: Any, value: int) -> bool:
 def _constant_comparison(name: str, x: Array, value: int) -> Array:
     lo, hi = dt.INT_BOUNDS[x._dtype]
     if value > hi:
-        return less_equal(x, hi) if name in _TRUE_ABOVE else greater(x, hi)  # noqa: F821
-    return greater_equal(x, lo) if name in _TRUE_BELOW else less(x, lo)  # noqa: F821
+        return less_equal(x, hi) if name in _TRUE_ABOVE else greater(x, hi)
+    return greater_equal(x, lo) if name in _TRUE_BELOW else less(x, lo)
 
 
-for _name in _MIRROR:
-    _comparing_beyond_range(_name)
+less = _comparing_beyond_range(less, "less")
+less_equal = _comparing_beyond_range(less_equal, "less_equal")
+greater = _comparing_beyond_range(greater, "greater")
+greater_equal = _comparing_beyond_range(greater_equal, "greater_equal")
+equal = _comparing_beyond_range(equal, "equal")
+not_equal = _comparing_beyond_range(not_equal, "not_equal")
 
-_imag_by_table = globals()["imag"]
+_imag_by_table = imag
 
 
 def _imag(x: Array, /) -> Array:
@@ -398,23 +452,19 @@ def _imag(x: Array, /) -> Array:
     return _aliasing.part(x, out, "imag")  # a view, as NumPy's (read-only zeros for real x)
 
 
-_real_by_table = globals()["real"]
+_real_by_table = real
 
 
 def _real(x: Array, /) -> Array:
     return _aliasing.part(x, _real_by_table(x), "real")  # a view, as NumPy's
 
 
-_imag.__name__ = _imag.__qualname__ = "imag"
-_imag.__module__ = "arraykit"
-_imag.__doc__ = _imag_by_table.__doc__
-globals()["imag"] = _imag
-_real.__name__ = _real.__qualname__ = "real"
-_real.__module__ = "arraykit"
-_real.__doc__ = _real_by_table.__doc__
-globals()["real"] = _real
+_name(_imag, "imag", _imag_by_table.__doc__)
+imag = _imag
+_name(_real, "real", _real_by_table.__doc__)
+real = _real
 
-_pow_by_table = globals()["pow"]
+_pow_by_table = pow
 _INT32 = (-(2**31), 2**31 - 1)
 
 
@@ -439,12 +489,12 @@ def _pow(x1: Any, x2: Any, /) -> Array:
     return out
 
 
-_pow.__name__ = _pow.__qualname__ = "pow"
-_pow.__module__ = "arraykit"
-_pow.__doc__ = (
-    _pow_by_table.__doc__.replace("\n\nSpec:", f"\n\n{POW_NOTE}\n\nSpec:", 1) + POW_EXAMPLE
+_name(
+    _pow,
+    "pow",
+    str(_pow_by_table.__doc__).replace("\n\nSpec:", f"\n\n{POW_NOTE}\n\nSpec:", 1) + POW_EXAMPLE,
 )
-globals()["pow"] = _pow
+pow = _pow
 
 
 def positive(x: Array, /) -> Array:
@@ -522,4 +572,3 @@ def clip(
 
 
 min_, max_ = min, max  # the builtins, before this module's names shadow nothing
-__all__ += ["clip", "positive"]

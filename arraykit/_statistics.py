@@ -40,6 +40,7 @@ from ._core import (
     normalize_axes,
     normalize_axis,
 )
+from ._types import DType
 
 __all__ = ["cumulative_prod", "cumulative_sum", "max", "mean", "min", "prod", "std", "sum", "var"]
 
@@ -136,7 +137,7 @@ def sum(
     /,
     *,
     axis: int | tuple[int, ...] | None = None,
-    dtype: Any = None,
+    dtype: DType | None = None,
     keepdims: bool = False,
 ) -> Array:
     """Sum of the elements of ``x`` over ``axis``.
@@ -170,7 +171,7 @@ def prod(
     /,
     *,
     axis: int | tuple[int, ...] | None = None,
-    dtype: Any = None,
+    dtype: DType | None = None,
     keepdims: bool = False,
 ) -> Array:
     """Product of the elements of ``x`` over ``axis`` (1 for an empty reduction).
@@ -215,7 +216,7 @@ def cumulative_sum(
     /,
     *,
     axis: int | None = None,
-    dtype: Any = None,
+    dtype: DType | None = None,
     include_initial: bool = False,
 ) -> Array:
     """Cumulative sum of ``x`` along ``axis`` (optional for 1-D ``x`` only).
@@ -241,7 +242,7 @@ def cumulative_prod(
     /,
     *,
     axis: int | None = None,
-    dtype: Any = None,
+    dtype: DType | None = None,
     include_initial: bool = False,
 ) -> Array:
     """Cumulative product of ``x`` along ``axis`` (optional for 1-D ``x`` only).

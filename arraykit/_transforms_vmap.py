@@ -99,7 +99,7 @@ def _leaf_axes(arg: Any, axes: Any, out: list, fn: str) -> None:
 def vmap(
     f: Callable[..., Any],
     /,
-    in_axes: int | tuple | list | None = 0,
+    in_axes: int | tuple[Any, ...] | list[Any] | None = 0,
     out_axes: Any = 0,
     *,
     checked: bool = False,

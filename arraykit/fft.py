@@ -28,6 +28,7 @@ from . import _dtypes as dt
 from ._array import Array
 from ._core import check_array, int_arg, new, normalize_axes, normalize_axis, refuse_in_strict
 from ._devices import Device
+from ._types import DType
 
 __all__ = [
     "fft", "fftfreq", "fftn", "fftshift", "hfft", "ifft", "ifftn", "ifftshift", "ihfft",
@@ -422,7 +423,7 @@ def fftfreq(
     /,
     *,
     d: float = 1.0,
-    dtype: Any = None,
+    dtype: DType | None = None,
     device: Device | str | None = None,
 ) -> Array:
     """Sample frequencies of an ``n``-point DFT with sample spacing ``d``.
@@ -449,7 +450,7 @@ def rfftfreq(
     /,
     *,
     d: float = 1.0,
-    dtype: Any = None,
+    dtype: DType | None = None,
     device: Device | str | None = None,
 ) -> Array:
     """Sample frequencies of ``rfft``: ``[0, 1, ..., n // 2] / (d * n)``.

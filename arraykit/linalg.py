@@ -64,6 +64,7 @@ from ._linalg_checks import (
 )
 from ._linalg_core import matmul, matrix_transpose, tensordot, vecdot
 from ._linalg_norms import matrix_norm, vector_norm
+from ._types import DType
 from .drivers._base import Driver, LinAlgSignal, NotPositiveDefinite, SingularMatrix
 
 __all__ = [
@@ -513,7 +514,7 @@ def diagonal(x: Array, /, *, offset: int = 0) -> Array:
     return _aliasing.diagonal(x, out, offset)  # a read-only view, as NumPy's
 
 
-def trace(x: Array, /, *, offset: int = 0, dtype: Any = None) -> Array:
+def trace(x: Array, /, *, offset: int = 0, dtype: DType | None = None) -> Array:
     """Sum along a diagonal of each matrix in ``x``.
 
     ``dtype=None`` keeps ``x``'s dtype, except that integer dtypes narrower than the

@@ -21,7 +21,7 @@ import pytest
 
 import arraykit as ak
 from arraykit._elementwise import TABLE
-from arraykit._numpy_api.math import _ALIASES
+from arraykit._numpy_api.aliases import _ALIASES
 
 # NumPy's name of a standard function -> the standard's (absolute -> abs)
 ALIAS_OF = {name: target.__name__ for name, (target, _, _) in _ALIASES.items()}

@@ -34,7 +34,7 @@ from gradient_cases import (
 )
 
 import arraykit as ak
-from arraykit._numpy_api.math import _ALIASES
+from arraykit._numpy_api.aliases import _ALIASES
 
 
 def _alias_row(name: str, target: Any) -> Case | None:

@@ -10,8 +10,9 @@ module                 NumPy reference section
 ``creation``           Array creation routines
 ``manipulation``       Array manipulation routines
 ``padding``            Padding arrays
-``math``               Mathematical functions (elementwise; NumPy's names of the
-                       standard's functions are thin aliases of them)
+``math``               Mathematical functions (elementwise)
+``aliases``            NumPy's names of the standard's elementwise functions (thin
+                       aliases of them)
 ``math_sums``          Mathematical functions: sums, products, differences; extrema
 ``statistics``         Statistics
 ``logic``              Logic functions
@@ -45,6 +46,7 @@ Issue 25, part B (np-extras) adds, in the same way:
 from __future__ import annotations
 
 from . import (
+    aliases,
     creation,
     dtypes,
     indexing,
@@ -58,6 +60,7 @@ from . import (
     statistics,
 )
 from ._base import SPELLINGS
+from .aliases import *  # noqa: F403
 from .creation import *  # noqa: F403
 from .dtypes import *  # noqa: F403
 from .indexing import *  # noqa: F403
@@ -83,11 +86,31 @@ from .sorting import *  # noqa: F403
 
 # ---- end of issue 25, part B (np-extras)
 
-MODULES = (creation, manipulation, padding, math, math_sums, statistics, logic, indexing,
+MODULES = (creation, manipulation, padding, math, aliases, math_sums, statistics, logic, indexing,
            linalg, polynomials, dtypes)  # fmt: skip
 # issue 25, part B (np-extras)
 MODULES += (inserting, sets, sorting, functional, math_float, math_differences, convolution)
-__all__ = [name for module in MODULES for name in module.__all__]
+# Spelled out (not a loop) so that type checkers read what the namespace exports.
+__all__: list[str] = []
+__all__ += creation.__all__
+__all__ += manipulation.__all__
+__all__ += padding.__all__
+__all__ += math.__all__
+__all__ += aliases.__all__
+__all__ += math_sums.__all__
+__all__ += statistics.__all__
+__all__ += logic.__all__
+__all__ += indexing.__all__
+__all__ += linalg.__all__
+__all__ += polynomials.__all__
+__all__ += dtypes.__all__
+__all__ += inserting.__all__
+__all__ += sets.__all__
+__all__ += sorting.__all__
+__all__ += functional.__all__
+__all__ += math_float.__all__
+__all__ += math_differences.__all__
+__all__ += convolution.__all__
 SPELLINGS = SPELLINGS  # name -> the standard's spelling, named by the strict refusal
 
 # -- issue 25 phase 2, part A: NumPy's statistics extras (branch np-stats) ----------------
@@ -113,5 +136,10 @@ from .order_statistics import *  # noqa: E402, F403
 STATS_MODULES = (order_statistics, nan_functions, histograms, histograms_nd, covariance,
                  interpolation)  # fmt: skip
 MODULES += STATS_MODULES
-__all__ += [name for module in STATS_MODULES for name in module.__all__]
+__all__ += order_statistics.__all__
+__all__ += nan_functions.__all__
+__all__ += histograms.__all__
+__all__ += histograms_nd.__all__
+__all__ += covariance.__all__
+__all__ += interpolation.__all__
 # -- end of np-stats ---------------------------------------------------------------------

@@ -6,7 +6,7 @@ Two kinds:
 
 * NumPy's names of the standard's functions (``absolute`` is ``abs``, ``power`` is
   ``pow``...): thin aliases that call the standard function, so there is one
-  implementation; errors name the alias.
+  implementation; errors name the alias.  They are in ``aliases.py``.
 * Functions the standard lacks (``cbrt``, ``exp2``, ``deg2rad``, ``sinc``, ``gcd``...),
   each composed once from the standard's functions, with NumPy's formula where NumPy's
   is itself a composition (``sinc``, ``isclose``), so the results are NumPy's bit for bit
@@ -20,7 +20,6 @@ floating-point functions do in arraykit (NumPy picks float16 for int8: see the
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import Any
 
 from .. import _config, _core
@@ -31,7 +30,7 @@ from .._core import check_array, new
 from .._data_types import astype
 from .._manipulation import broadcast_arrays
 from .._searching import where
-from ._base import SPELLINGS, numpy_function, refusal, renamed, same_driver, scalar
+from ._base import numpy_function, renamed, same_driver, scalar
 
 __all__ = [
     "angle", "around", "cbrt", "deg2rad", "degrees", "divmod", "exp2", "fabs", "fix",
@@ -40,80 +39,6 @@ __all__ = [
 ]  # fmt: skip
 
 _ERRORS = (TypeError, ValueError, IndexError, OverflowError)
-
-
-# ---------------------------------------------------------------------- aliases
-def _alias(name: str, target: Callable[..., Array], arity: int, example: str) -> Any:
-    std = target.__name__
-    message = refusal(name, f"ak.{std}")
-    get = _config.get
-    if arity == 1:
-
-        def fn(x: Array, /) -> Array:
-            if get().promotion.name == "strict":
-                raise TypeError(message)
-            try:
-                return target(x)
-            except _ERRORS as e:
-                raise renamed(e, std, name) from None
-    else:
-
-        def fn(x1: Any, x2: Any, /) -> Array:  # type: ignore[misc]
-            if get().promotion.name == "strict":
-                raise TypeError(message)
-            try:
-                return target(x1, x2)
-            except _ERRORS as e:
-                raise renamed(e, std, name) from None
-
-    fn.__name__ = fn.__qualname__ = name
-    fn.__doc__ = (
-        f"NumPy's name for :func:`arraykit.{std}` (the standard's): the same function, with "
-        f"NumPy's ``{name}`` in error messages.  NumPy's ufunc keywords (``out``, ``where``, "
-        f"``dtype``...) are not taken, as by every arraykit elementwise function.\n\n"
-        f"NumPy: https://numpy.org/doc/stable/reference/generated/numpy.{name}.html\n\n"
-        f"Examples\n--------\n{example}\n"
-    )
-    SPELLINGS[name] = f"ak.{std}"
-    return fn
-
-
-# NumPy's name -> (the standard's function, arity, example)
-_ALIASES: dict[str, tuple[Callable[..., Array], int, str]] = {
-    "absolute": (ew.abs, 1, "ak.absolute(ak.asarray([-1.5, 0.0, 2.0]))\n"
-                 "Array([1.5, 0. , 2. ], dtype=float64)"),
-    "arccos": (ew.acos, 1, "ak.arccos(ak.asarray([1.0, -1.0]))\n"
-               "Array([0.        , 3.14159265], dtype=float64)"),
-    "arccosh": (ew.acosh, 1, "ak.arccosh(ak.asarray([1.0]))\nArray([0.], dtype=float64)"),
-    "arcsin": (ew.asin, 1, "ak.arcsin(ak.asarray([0.0, 1.0]))\n"
-               "Array([0.        , 1.57079633], dtype=float64)"),
-    "arcsinh": (ew.asinh, 1, "ak.arcsinh(ak.asarray([0.0, -0.0]))\n"
-                "Array([ 0., -0.], dtype=float64)"),
-    "arctan": (ew.atan, 1, "ak.arctan(ak.asarray([0.0, ak.inf]))\n"
-               "Array([0.        , 1.57079633], dtype=float64)"),
-    "arctan2": (ew.atan2, 2, "ak.arctan2(ak.asarray([1.0, -1.0]), -1.0)\n"
-                "Array([ 2.35619449, -2.35619449], dtype=float64)"),
-    "arctanh": (ew.atanh, 1, "ak.arctanh(ak.asarray([0.0, 1.0]))\n"
-                "Array([ 0., inf], dtype=float64)"),
-    "bitwise_not": (ew.bitwise_invert, 1, "ak.bitwise_not(ak.asarray([0, 5], dtype=ak.uint8))"
-                    "\nArray([255, 250], dtype=uint8)"),
-    "invert": (ew.bitwise_invert, 1, "ak.invert(ak.asarray([True, False]))\n"
-               "Array([False,  True], dtype=bool)"),
-    "left_shift": (ew.bitwise_left_shift, 2, "ak.left_shift(ak.asarray([1, 3]), 2)\n"
-                   "Array([ 4, 12], dtype=int64)"),
-    "right_shift": (ew.bitwise_right_shift, 2, "ak.right_shift(ak.asarray([16, -16]), 2)\n"
-                    "Array([ 4, -4], dtype=int64)"),
-    "conjugate": (ew.conj, 1, "ak.conjugate(ak.asarray([1 + 2j, 3 - 4j]))\n"
-                  "Array([1.-2.j, 3.+4.j], dtype=complex128)"),
-    "power": (ew.pow, 2, "ak.power(ak.asarray([2, 3]), 3)\nArray([ 8, 27], dtype=int64)\n"
-              ">>> ak.power(ak.asarray([4.0]), 0.5)\nArray([2.], dtype=float64)"),
-    "true_divide": (ew.divide, 2, "ak.true_divide(ak.asarray([1, 3]), 2)\n"
-                    "Array([0.5, 1.5], dtype=float64)"),
-    "mod": (ew.remainder, 2, "ak.mod(ak.asarray([-3, 3]), 2)\nArray([1, 1], dtype=int64)"),
-}  # fmt: skip
-for _name, (_target, _arity, _example) in _ALIASES.items():
-    globals()[_name] = _alias(_name, _target, _arity, ">>> " + _example)
-__all__ += list(_ALIASES)
 
 
 # ---------------------------------------------------------------------- helpers

@@ -16,8 +16,9 @@ Conventions used in the contract:
 * Returned 0-d results are native arrays, never Python or NumPy scalars.
 
 A driver subclasses ``Driver``, sets ``name`` and ``capabilities`` and implements every
-name in ``PRIMITIVES`` (as methods or as instance attributes set in ``__init__``).  A
-missing primitive raises ``TypeError`` when the driver is created.  The names in
+name in ``PRIMITIVES`` (as methods or as instance attributes set in ``__init__``), with
+the signature and meaning ``_primitives.Primitives`` gives it.  A missing primitive
+raises ``TypeError`` when the driver is created.  The names in
 ``COMPOSITES`` are built by core from primitives; a driver may define any of them with
 the same signature as the core function's native part to replace core's composition
 with a native fast path.
@@ -32,9 +33,9 @@ from typing import Any, ClassVar, Literal, NamedTuple
 
 import numpy as np
 
+from .._devices import Device
 from .._dtypes import canonical
-
-Native = Any  # a driver's native array value
+from ._primitives import Native, Primitives
 
 
 @dataclass(frozen=True)
@@ -295,7 +296,7 @@ NOT_HANDLED: Any = object()
 """Returned by ``Transforms.jit_arrays``'s callable for arguments it cannot take."""
 
 
-class Driver:
+class Driver(Primitives):
     """Base class of every driver.  See the module docstring for the rules of the contract.
 
     Subclasses document nothing they inherit: the meaning of every primitive is stated
@@ -315,29 +316,47 @@ class Driver:
     the driver has none, and the transforms raise ``TypeError``."""
 
     # Optional native fast paths for core's composites (see COMPOSITES).
-    stack = vecdot = outer = trace = matrix_rank = meshgrid = moveaxis = None
-    unstack = broadcast_arrays = diff = hfft = ihfft = fftshift = ifftshift = bincount = None
+    stack: Callable[..., Native] | None = None
+    vecdot: Callable[..., Native] | None = None
+    outer: Callable[..., Native] | None = None
+    trace: Callable[..., Native] | None = None
+    matrix_rank: Callable[..., Native] | None = None
+    meshgrid: Callable[..., list[Native]] | None = None
+    moveaxis: Callable[..., Native] | None = None
+    unstack: Callable[..., tuple[Native, ...]] | None = None
+    broadcast_arrays: Callable[..., list[Native]] | None = None
+    diff: Callable[..., Native] | None = None
+    hfft: Callable[..., Native] | None = None
+    ihfft: Callable[..., Native] | None = None
+    fftshift: Callable[..., Native] | None = None
+    ifftshift: Callable[..., Native] | None = None
+    bincount: Callable[..., Native] | None = None
     # Optional fast paths of primitives, used by core when not None:
     # integer_pow(x, n) -> x   ``pow(x, n)`` for a real floating-point ``x`` and a Python
     #     int ``n`` in int32 range, by repeated multiplication (the spec's special cases
     #     hold; correctly rounded for n in -1, 0, 1, 2).
-    integer_pow = gcd = None  # gcd(x1, x2) -> x: NumPy's, integer natives of one dtype/shape
+    integer_pow: Callable[[Native, int], Native] | None = None
+    gcd: Callable[[Native, Native], Native] | None = (
+        None  # NumPy's, integer natives of one dtype/shape
+    )
     # philox4x32_10(key, counter, n, device) -> x: the first ``n`` words (uint32, shape (n,)) of
     #     Philox4x32-10 (``random/_philox.py``), ``key`` two ints < 2**32, from block ``counter``
     #     (an int < 2**128, or in a transform a native uint64 (low, high 64 bits)).  Optional
     #     too: philox_uniform(key, counter, n, dtype, device), philox_integers(key, counter,
     #     low, r, n, dtype, device) -> x | None: ``random``'s floats, ``integers``' values for
     #     r <= 2**32 from those words (``random/_generator.py``); None: core maps the words.
-    philox4x32_10 = philox_uniform = philox_integers = None
+    philox4x32_10: Callable[..., Native] | None = None
+    philox_uniform: Callable[..., Native | None] | None = None
+    philox_integers: Callable[..., Native | None] | None = None
     # bitcast(x, dtype) -> x | None   ``x``'s bytes as ``dtype`` (``x.view``), ``tf.bitcast``'s
     #     shapes (itemsizes ``r`` times smaller: a last axis of ``r`` added; larger: one
     #     dropped); None: not this pair (core composes bool, complex).  Mutable: a view.
-    bitcast: Callable[[Any, np.dtype], Any] | None = None
+    bitcast: Callable[[Native, np.dtype[Any]], Native | None] | None = None
     # full_like(x, fill_value, dtype, device) -> x   an array of ``x``'s shape filled with
     #     ``fill_value`` (a Python scalar of ``dtype``'s kind) on ``device``; core calls it
     #     for ``*_like`` of an ``x`` whose shape has unknown (``None``) sizes, and raises a
     #     ``ValueError`` naming the function without it.
-    full_like = None
+    full_like: Callable[[Native, Any, np.dtype[Any], Device], Native] | None = None
     # compute(xs) -> tuple[x, ...]   ``ak.compute``: the natives ``xs`` (a tuple) with their
     #     values computed and held by the driver (a lazy driver runs its graph once for all
     #     of them; sizes unknown before are known after).  ``None``: values are computed
@@ -371,146 +390,13 @@ class Driver:
     def __repr__(self) -> str:
         return f"<arraykit driver {self.name!r}>"
 
-    # ---------------------------------------------------------------- runtime
-    # devices() -> list[Device]
-    #     Every device this driver can place values on, the default first.
-    # default_device() -> Device
-    #     Where creation functions place values when the user chose no device.
-    # device_of(x) -> Device
-    # dtype_of(x) -> np.dtype            (canonical arraykit dtype)
-    # shape_of(x) -> tuple[int | None, ...]   (None: unknown until computed)
-    # is_native(obj) -> bool
-    #     Whether ``obj`` is a value of this driver (tensors, tracers, ...).
-    # asarray(obj, dtype, device, copy) -> x
-    #     ``obj`` is a native value, a NumPy array, a Python scalar or a nested sequence of
-    #     Python scalars; ``dtype`` is the result dtype (core inferred it); ``copy`` is the
-    #     spec's: True always copies, False never (raise ValueError if it must), None copies
-    #     only if needed.
-    # to_numpy(x) -> np.ndarray          (host copy or zero-copy view)
-    # to_device(x, device) -> x          (a copy on ``device``; ``x`` if already there)
-    # strides_of(x) -> tuple[int, ...]   (mutable drivers: the value's byte strides, NumPy's)
-    # to_scalar(x) -> bool | int | float | complex    (``x`` has exactly one element)
-    # astype(x, dtype) -> x   (ints wrap; floats round once; float→int: _dtypes.saturation_bounds)
-    # copy(x) -> x                       (a fresh value not sharing memory with ``x``)
-    # dlpack(x, stream, max_version, dl_device, copy) -> PyCapsule
-    # dlpack_device(x) -> tuple[int, int]
-    # from_dlpack(obj, device, copy) -> x
-    #
-    # ---------------------------------------------------------------- indexing
-    # getitem(x, key) -> x
-    #     ``key`` is a tuple of ints, slices, None, Ellipsis (at most one), native integer
-    #     arrays (already bounds-checked and non-negative) or one native boolean array;
-    #     NumPy semantics.
-    # setitem(x, key, value) -> x
-    #     ``value`` is a native of ``x``'s dtype broadcastable to ``x[key]``.  Returns the
-    #     value the Array holds afterwards: a mutable driver updates ``x`` in place (NumPy's
-    #     ValueError for a read-only one), an immutable one returns an updated copy.
-    # take(x, indices, axis) -> x        (indices: non-negative, bounds-checked)
-    # take_along_axis(x, indices, axis) -> x
-    #
-    # ---------------------------------------------------------------- elementwise
-    # UNARY_ELEMENTWISE(x), BINARY_ELEMENTWISE(x1, x2): see the tuples above.
-    # clip(x, min, max) -> x             (min/max: natives of x's dtype, or None)
-    # complex(re, im) -> x   (re, im: float32 or float64, one dtype; exact: no inf * 0)
-    #
-    # ---------------------------------------------------------------- creation
-    # arange(start, stop, step, dtype, device) -> x
-    #     ``ceil((stop - start) / step)`` elements (0 if negative) ``start + i*step``.
-    # full(shape, fill_value, dtype, device) -> x    (fill_value: a Python scalar)
-    # empty(shape, dtype, device) -> x               (contents unspecified)
-    # eye(n_rows, n_cols, k, dtype, device) -> x
-    # linspace(start, stop, num, endpoint, dtype, device) -> x   (NumPy's values, bit for bit)
-    # tril(x, k) -> x; triu(x, k) -> x   (over the last two axes)
-    #
-    # ---------------------------------------------------------------- manipulation
-    # reshape(x, shape, copy) -> x       (shape: ints, at most one -1; copy as in asarray)
-    # permute_dims(x, axes) -> x
-    # broadcast_to(x, shape) -> x
-    # concat(xs, axis) -> x              (xs: a list of natives of one dtype; axis: int)
-    # expand_dims(x, axes) -> x          (axes: positions in the *output*, sorted)
-    # squeeze(x, axes) -> x              (every axis in axes has size 1)
-    # flip(x, axes) -> x
-    # roll(x, shifts, axes) -> x         (shifts, axes: equal-length tuples of ints)
-    # repeat(x, repeats, axis) -> x      (repeats: int or native int64 array; axis: int)
-    # tile(x, reps) -> x                 (len(reps) >= x.ndim)
-    #
-    # ---------------------------------------------------------------- searching
-    # argmax(x, axis, keepdims) -> x; argmin(...)    (axis: int or None; default int dtype)
-    # nonzero(x) -> tuple[x, ...]        (one default-int index array per axis; x.ndim >= 1)
-    # where(condition, x1, x2) -> x      (condition bool; x1, x2 one dtype; broadcast)
-    # searchsorted(x1, x2, side, sorter) -> x   (x1 1-D sorted, or sorted by ``sorter``)
-    # count_nonzero(x, axes, keepdims) -> x     (axes: tuple or None; default int dtype)
-    #
-    # ---------------------------------------------------------------- sets, sorting
-    # unique_all(x) -> (values, indices, inverse_indices, counts)
-    # unique_counts(x) -> (values, counts); unique_inverse(x) -> (values, inverse_indices)
-    # unique_values(x) -> values
-    #     The spec's semantics: NaNs distinct, signed zeros equal, inverse_indices shaped
-    #     like ``x``, index arrays of the default integer dtype.  Beyond the spec, what
-    #     every major library does and clients rely on: values ascending (complex
-    #     lexicographically), NaNs last; each value represented by, and ``indices``
-    #     pointing at, its first occurrence in ``x`` (so ``-0.0`` or ``0.0``, whichever
-    #     comes first).  ``host_unique`` below computes exactly this on host data.
-    # isin(x1, x2, invert) -> x          (x1, x2 of one dtype)
-    # sort(x, axis, descending, stable, kind) -> x; argsort(...) -> x
-    #     ``kind`` is None or one of ``capabilities.sort_kinds``; ``stable=True`` keeps
-    #     equal elements in input order, for ``descending=True`` too.
-    #
-    # ---------------------------------------------------------------- statistics
-    # sum(x, axes, dtype, keepdims) -> x; prod(...)  (axes: tuple or None; accumulate in
-    #     and return ``dtype``, which core chose)
-    # max(x, axes, keepdims) -> x; min(...); mean(...)
-    # var(x, axes, correction, keepdims) -> x; std(...)
-    # cumulative_sum(x, axis, dtype, include_initial) -> x; cumulative_prod(...)
-    # all(x, axes, keepdims) -> x; any(...)          (bool results)
-    #
-    # ---------------------------------------------------------------- linear algebra
-    # matmul(x1, x2) -> x                (the spec's matmul, incl. 1-D promotion)
-    # tensordot(x1, x2, axes) -> x       (axes: (tuple, tuple) of non-negative ints)
-    # cholesky(x, upper); det(x); eig(x) -> (eigenvalues, eigenvectors); eigvals(x);
-    # eigh(x) -> (eigenvalues, eigenvectors); eigvalsh(x); inv(x); qr(x, mode) -> (Q, R);
-    # slogdet(x) -> (sign, logabsdet); solve(x1, x2); svd(x, full_matrices) -> (U, S, Vh);
-    # svdvals(x); pinv(x, rtol); cross(x1, x2, axis); diagonal(x, offset);
-    # matrix_power(x, n); vector_norm(x, axes, keepdims, ord);
-    # matrix_norm(x, keepdims, ord)
-    #     The spec's linalg functions over the last two axes (stacks allowed), on inputs of
-    #     the result's dtype.  ``rtol`` is a native of the real dtype, or None.
-    #     ``matrix_power``'s ``n`` is >= 0: core inverts through ``inv`` for ``n < 0``.
-    #
-    #     Failures.  Core raises ``ak.linalg.LinAlgError`` where NumPy raises
-    #     ``numpy.linalg.LinAlgError``; the rule is core's (``_linalg_checks.py``): a
-    #     primitive never raises its backend's own error for one.
-    #     inv(x), solve(x1, x2), cholesky(x, upper) return ``(result, rcond)``.  ``rcond``
-    #         (natives, or NumPy arrays the driver computed on the host) tells core how
-    #         far each matrix is from failing: ``1 / (|x| |x^-1|)`` per matrix, or the
-    #         pair ``(pivots, size)``: the pivots of the driver's factorisation, ``|u_kk|``
-    #         of LU with partial pivoting or ``l_kk**2`` of Cholesky, shaped
-    #         ``(..., n)``, and ``|x|_F`` or ``max x_kk``; 0 or NaN where the backend's
-    #         factorisation broke down (a zero or NaN pivot, a refused matrix: the result
-    #         there may be anything).  Core lets NumPy decide (and compute) the matrices
-    #         near failure.  ``None`` (traced values; a driver whose failures are NumPy's
-    #         own): the driver raises ``SingularMatrix`` / ``NotPositiveDefinite`` itself.
-    #         ``cholesky`` reads the lower triangle (``upper``: the upper one, as NumPy),
-    #         ``eigh``/``eigvalsh`` the lower one; their gradients are that triangle's.
-    #     eig, eigvals, eigh, eigvalsh, svd, svdvals, pinv, matrix_norm (2, -2, "nuc"):
-    #         core never passes them a matrix with NaN or inf entries eagerly; traced, such
-    #         a matrix gives NaN.  Nor norms over no elements (core decides those).
-    #         ``NoConvergence`` where the backend reports that its algorithm failed.
-    #     ``index``: the stack index of the first failing matrix (C order; ``()`` for one
-    #     matrix), or None.  Traced, a backend's own error may surface as the program runs.
-    #
-    # ---------------------------------------------------------------- fft
-    # fftn(x, s, axes, norm) -> x; ifftn(...)     (x complex; s, axes: equal-length tuples)
-    # rfftn(x, s, axes, norm) -> x                (x real float; complex result)
-    # irfftn(x, s, axes, norm) -> x               (x complex; real result; s: output sizes)
-
 
 SortKind = Literal["quicksort", "mergesort", "heapsort", "stable"]
 
 
 class LinAlgSignal(np.linalg.LinAlgError):
     """A linear-algebra failure a driver signals to core (see the linalg part of the
-    contract above); core catches it and raises ``ak.linalg.LinAlgError`` naming the
+    contract, ``_primitives``); core catches it and raises ``ak.linalg.LinAlgError`` naming the
     function.  A subclass of NumPy's ``LinAlgError``, so that one escaping core still
     lands in every ``except numpy.linalg.LinAlgError``."""
 
