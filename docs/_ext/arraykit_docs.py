@@ -13,9 +13,11 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
 import inspect
 import re
+import textwrap
 import types
 from typing import Any
 
@@ -166,6 +168,40 @@ def _blocks(lines: list[str]) -> list[str]:
     return out
 
 
+def primitive_sections(cls: type) -> tuple[list[tuple[str, list[tuple[str, list[str]]]]], set[str]]:
+    """``contract_sections``' shape from a class of typed declarations: each
+    ``name: Callable[...]`` (its docstring the description) under the last ``# ----
+    <title>`` rule above it; the elementwise ones (``_Unary``/``_Binary``) are left to the
+    tuples' entry.  Also the set of names declared."""
+    source = textwrap.dedent(inspect.getsource(cls))
+    lines = source.splitlines()
+    rules = [(i + 1, m.group(1).strip()) for i, line in enumerate(lines)
+             if (m := _RULE.match(line.strip().lstrip("# ")))]  # fmt: skip
+    body = ast.parse(source).body[0].body  # type: ignore[attr-defined]
+    sections: dict[str, list[tuple[str, list[str]]]] = {title: [] for _, title in rules}
+    declared: set[str] = set()
+    for k, node in enumerate(body):
+        if not (isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)):
+            continue
+        name = node.target.id
+        declared.add(name)
+        annotation = ast.get_source_segment(source, node.annotation) or ""
+        if annotation in ("_Unary", "_Binary"):
+            continue
+        title = max((r for r in rules if r[0] < node.lineno), default=(0, "runtime"))[1]
+        nxt = body[k + 1] if k + 1 < len(body) else None
+        doc = (nxt.value.value if isinstance(nxt, ast.Expr) and isinstance(nxt.value, ast.Constant)
+               and isinstance(nxt.value.value, str) else "")  # fmt: skip
+        sections.setdefault(title, []).append(
+            (f"{name}: {annotation}", inspect.cleandoc(doc).splitlines() if doc else [])
+        )
+    out = [(title, entries) for title, entries in sections.items()]
+    for title, entries in out:
+        if title == "elementwise":
+            entries.insert(0, ("UNARY_ELEMENTWISE", []))
+    return out, declared
+
+
 def contract_rst(sections: list[tuple[str, list[tuple[str, list[str]]]]]) -> list[str]:
     lines: list[str] = []
     for title, entries in sections:
@@ -203,14 +239,18 @@ def _tuple_text(base: Any, which: str) -> list[str]:
 
 
 class ContractDirective(SphinxDirective):
-    """The comment blocks of ``Driver`` in ``arraykit/drivers/_base.py``, one entry per
-    primitive (signature as the term, its conditions as the definition)."""
+    """The comment blocks of ``Primitives`` (``arraykit/drivers/_primitives.py``) and
+    ``Driver`` (``arraykit/drivers/_base.py``), one entry per primitive (signature as the
+    term, its conditions as the definition)."""
 
     def run(self) -> list[nodes.Node]:
-        from arraykit.drivers import _base
+        from arraykit.drivers import _base, _primitives
 
-        source = inspect.getsource(_base.Driver)
-        sections = contract_sections(source)
+        # the required primitives' contract (drivers/_primitives.py: typed declarations
+        # with docstrings), then Driver's comment blocks: its optional fast paths and
+        # defaults (drivers/_base.py)
+        sections, declared = primitive_sections(_primitives.Primitives)
+        sections += contract_sections(inspect.getsource(_base.Driver))
         for _title, entries in sections:  # the elementwise tuples, spelled out
             for i, (sig, _desc) in enumerate(entries):
                 if "UNARY_ELEMENTWISE" in sig:
@@ -218,7 +258,7 @@ class ContractDirective(SphinxDirective):
                         ("f(x) -> x, f in UNARY_ELEMENTWISE", _tuple_text(_base, "UNARY")),
                         ("f(x1, x2) -> x, f in BINARY_ELEMENTWISE", _tuple_text(_base, "BINARY")),
                     ]
-        stated = contract_names(sections) | set(_base.UNARY_ELEMENTWISE)
+        stated = contract_names(sections) | declared | set(_base.UNARY_ELEMENTWISE)
         stated |= set(_base.BINARY_ELEMENTWISE)
         missing = [p for p in _base.PRIMITIVES if p not in stated]
         if missing:
@@ -227,9 +267,9 @@ class ContractDirective(SphinxDirective):
                 ", ".join(missing),
                 location=(self.env.docname, self.lineno),
             )
-        path = inspect.getsourcefile(_base)
-        if path:
-            self.env.note_dependency(path)
+        for module in (_primitives, _base):
+            if path := inspect.getsourcefile(module):
+                self.env.note_dependency(path)
         container = nodes.container()
         nested_parse_with_titles(
             self.state, StringList(contract_rst(sections), "arraykit/drivers/_base.py"), container
