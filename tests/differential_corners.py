@@ -254,7 +254,8 @@ def draw_ufunc_at(data: Any, x: np.ndarray, el: Elements) -> Call | None:
     check = "exact"
     if name == "power" and kind(x) == "f":  # pow's bound, grown by each repeat's power
         check, extra["ulp_of"] = "ulp", "pow"
-        repeats = int(np.bincount(np.arange(x.size).reshape(x.shape)[index].ravel()).max())
+        hits = np.bincount(np.arange(x.size).reshape(x.shape)[index].ravel())
+        repeats = max(1, int(hits.max(initial=0)))
         with np.errstate(all="ignore"):
             vs = np.abs(np.asarray(v, np.float64))
             grow = max(1.0, float(np.max(vs[np.isfinite(vs)], initial=1.0)))

@@ -468,8 +468,11 @@ def run_program(data: Any, driver: Any, stats: Counter, cov: Coverage) -> None:
         flow = _tuple(out)[call.flow] if isinstance(out, tuple) else out
         a, x = flow, got[call.flow]
         mine = _tuple(raw)[call.flow] if isinstance(raw, tuple) else raw
-        if not _identical(mine, x):
-            xr = x.copy()
+        if not _identical(mine, x):  # equal within the bound, not bit for bit: both sides
+            # go on from the same C-order values (arraykit's view of a negative-strided
+            # input went on as a view while NumPy's side went on from a C-order copy, and a
+            # write through the next step's ravel reached one base and not the other)
+            xr, a = x.copy(), ak.asarray(x.copy())
         elif np.may_share_memory(mine, xr) or mine.flags.c_contiguous:
             xr = mine  # a view of the input (its layout is the rule's) or a C-order array
         else:  # a new array in NumPy's "K" order (sort of a transposed input, a flipped
