@@ -158,6 +158,12 @@ from ._info import __array_namespace_info__
 # <chapter: extensions>
 from . import fft, linalg
 
+# <chapter: NumPy extensions>
+# NumPy's functions beyond the standard (concatenate, einsum, pad, isclose...), its names
+# of standard functions (absolute, power...) and scalar types (float_, ndarray...): one
+# module per NumPy reference section in _numpy_api; refused under promotion="strict".
+from ._numpy_api import *  # noqa: F403 - see _numpy_api.__all__
+
 # <chapter: transforms>
 from ._transforms_grad import grad, jacobian, stop_gradient, value_and_grad
 from ._transforms_jit import jit

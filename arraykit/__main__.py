@@ -13,13 +13,37 @@ from pathlib import Path
 import arraykit as ak
 
 from . import _config
+from ._quiet import quiet_startup
+
+__all__ = ["main", "quiet_startup"]
 
 _FRAMEWORKS = {"numpy": "numpy", "tensorflow": "tensorflow", "jax": "jax"}
+
+
+def _framework_version(framework: str) -> str | None:
+    """The framework's version as the imported module states it (``tensorflow-cpu`` and
+    ``tensorflow`` both import as ``tensorflow``), or ``None`` where it does not import."""
+    try:
+        module = importlib.import_module(framework)
+    except Exception:
+        return None
+    version = getattr(module, "__version__", None)
+    if version is None:
+        try:
+            version = importlib.metadata.version(framework)
+        except importlib.metadata.PackageNotFoundError:
+            version = "(version unknown)"
+    return str(version)
 
 
 def info(_: argparse.Namespace) -> int:
     """Print arraykit's version, every driver with its framework and devices, and the
     active settings."""
+    with quiet_startup():
+        return _info()
+
+
+def _info() -> int:
     cfg = _config.get()
     print(f"arraykit {ak.__version__} (array API {ak.__array_api_version__})")
     print(f"python {sys.version.split()[0]} on {sys.platform}")
@@ -32,10 +56,7 @@ def info(_: argparse.Namespace) -> int:
     available = ak.drivers.available()
     for name in ak.drivers._names():
         framework = _FRAMEWORKS.get(name, name)
-        try:
-            version = importlib.metadata.version(framework)
-        except importlib.metadata.PackageNotFoundError:
-            version = "not installed"
+        version = _framework_version(framework) or "not installed"
         if name not in available:
             print(f"  {name:<11} {framework} {version}: not available")
             continue
@@ -72,7 +93,12 @@ def conformance(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m arraykit", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m arraykit",
+        description="arraykit's commands: info (versions, drivers, devices, settings), "
+        "bench (the NumPy-vs-accelerator study; bench --help for its options) and "
+        "conformance (the array API conformance suite, from a source checkout).",
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("info", help="versions, drivers, devices, settings").set_defaults(fn=info)
     for name, fn, text in (

@@ -68,6 +68,29 @@ RULES: dict[str, str] = {
     "Array.conj": SAME + " for real input (ak.conj copies, as np.conj does)",
     "Array.to_device": SAME + " (the same device)",
     "compute": SAME + " (values already computed; a lazy driver's computed value is new)",
+    # NumPy extensions (arraykit/_numpy_api): composed of the views above, so they follow
+    "transpose": VIEW,
+    "swapaxes": VIEW,
+    "ravel": CONTIGUOUS + " (order='F': a view where the transpose is C-contiguous)",
+    "atleast_1d": VIEW + " (of 0-D input), else " + SAME,
+    "atleast_2d": VIEW + " (of 0-D and 1-D input), else " + SAME,
+    "atleast_3d": VIEW + " (of 0-D, 1-D and 2-D input), else " + SAME,
+    "fliplr": VIEW,
+    "flipud": VIEW,
+    "rot90": VIEW + " (flips and transposes)",
+    "split": VIEW + " each (basic slices along the axis)",
+    "array_split": VIEW + " each",
+    "hsplit": VIEW + " each",
+    "vsplit": VIEW + " each",
+    "dsplit": VIEW + " each",
+    "diagonal": READ_ONLY,
+    "diag": READ_ONLY + " of 2-D input (its diagonal); a new array of 1-D input",
+    "asanyarray": SAME + " (as asarray)",
+    "ascontiguousarray": SAME + " where the input is C-contiguous and at least 1-D; a view of "
+    "0-D input (shape (1,)); else a copy",
+    "array": SAME + " with copy=False or None where nothing changes; with ndmin, a view",
+    "einsum": VIEW + " for one operand whose labels are only permuted ('ij->ji'); a read-only "
+    "view for one operand's diagonal ('ii->i': NumPy's is writable); else a new array",
 }
 
 
@@ -140,18 +163,25 @@ def is_c_contiguous(x: Array) -> bool | None:
 # ---------------------------------------------------------------------- other views
 def flipped(x: Array, out: Array, axes: tuple[int, ...]) -> Array:
     """``out``, ``x`` flipped along ``axes``: a view with negative strides, as NumPy's."""
-    if x._driver.capabilities.mutable or None in x.shape:
+    if x._driver.capabilities.mutable:
         return out
+    if None in x.shape:  # a lazy driver's unknown sizes: a view that refuses writes
+        return whole_view(x, out, lambda d, v: d.flip(v, axes), lambda d, v, b: v)
     key = tuple(slice(None, None, -1) if a in axes else slice(None) for a in range(x.ndim))
     return link(x, out, key) if is_view_key(key, x.ndim) else out
 
 
 def unstacked(x: Array, outs: tuple[Array, ...], axis: int) -> tuple[Array, ...]:
     """``outs``, the slices of ``x`` along ``axis``: views, as NumPy's ``unstack``."""
-    if x._driver.capabilities.mutable or None in x.shape:
+    if x._driver.capabilities.mutable:
         return outs
     head = (slice(None),) * axis
     keys = [(*head, i) for i in range(len(outs))]
+    if None in x.shape:  # a lazy driver's unknown sizes: views that refuse writes
+        return tuple(
+            whole_view(x, out, lambda d, v, k=k: d.getitem(v, k), lambda d, v, b: v)
+            for out, k in zip(outs, keys, strict=True)
+        )
     return tuple(
         link(x, out, key) if is_view_key(key, x.ndim) else out
         for out, key in zip(outs, keys, strict=True)

@@ -143,7 +143,9 @@ def result_type(
 ) -> np.dtype:
     """The dtype of an operation on the arguments, under the active promotion mode.
 
-    Python scalars are weak (NEP 50): ``result_type(ak.float32, 1.0)`` is ``float32``.
+    Python scalars are weak (NEP 50): ``result_type(ak.float32, 1.0)`` is ``float32``;
+    Python's and NumPy's *types* spell dtypes, as in NumPy (``result_type(float, ak.int8)``
+    is the default float).
     Arguments that do not promote raise ``TypeError`` naming both dtypes; arrays of two
     drivers or devices raise ``ValueError``.
 
@@ -160,6 +162,12 @@ def result_type(
     ...
     dtype('float64')
     """
+    if builtins.any(isinstance(a, (type, str)) for a in arrays_and_dtypes):
+        # dtype spellings (np.float32, "f4", Python's float as a *type*) name dtypes
+        arrays_and_dtypes = tuple(
+            _dtype_arg(a, "result_type", "arrays_and_dtypes") if isinstance(a, (type, str)) else a
+            for a in arrays_and_dtypes
+        )
     arrays = [a for a in arrays_and_dtypes if a.__class__ is Array]
     if len(arrays) > 1:
         same_driver(arrays, "result_type")

@@ -89,10 +89,16 @@ COMPLEX_OF = {float32: complex64, float64: complex128}
 def canonical(dtype: Any) -> np.dtype:
     """Return arraykit's canonical dtype object for ``dtype``; raise ``TypeError`` if unsupported.
 
-    Accepts dtype objects, NumPy scalar types and dtype names, and Python's ``bool`` (there
-    is one boolean dtype: SciPy writes ``xp.zeros(shape, dtype=bool)``); never Python's
-    ``float``, ``int`` or ``complex``, whose meaning depends on the default dtypes (use
-    ``None`` for "the default").
+    Accepts NumPy's spellings of a dtype, as NumPy does: dtype objects, NumPy scalar types
+    (``np.float32``), names and codes (``"float32"``, ``"f4"``, ``"<i8"``), and Python's
+    ``bool``, ``int``, ``float`` and ``complex``.  NumPy maps the last three to int64,
+    float64 and complex128; arraykit to the active default dtypes (``ak.use(default_int=...,
+    default_float=...)``), which are NumPy's unless the user chose float32 or int32.
+
+    Under ``promotion="strict"`` only dtype objects (``ak.float32`` is
+    ``np.dtype("float32")``) and Python's ``bool`` (there is one boolean dtype: SciPy writes
+    ``xp.zeros(shape, dtype=bool)``) are accepted; the other spellings are NumPy's, and the
+    refusal names the standard's.
     """
     try:
         return _CANONICAL[dtype]
@@ -100,21 +106,56 @@ def canonical(dtype: Any) -> np.dtype:
         pass
     if dtype is builtins.bool:
         return bool
-    if dtype in (builtins.int, builtins.float, builtins.complex):
-        raise TypeError(
-            f"{dtype.__name__!r} is not an arraykit dtype; use an arraykit dtype such as "
-            "ak.float64, or dtype=None for the default"
-        )
+    if isinstance(dtype, np.dtype):
+        return _supported(dtype)
+    strict = _strict()
+    if dtype.__class__ is type and dtype in _PYTHON_TYPES:
+        if strict:
+            raise TypeError(
+                f"{dtype.__name__!r} is NumPy's spelling of a dtype, not the array API "
+                "standard's (refused under promotion='strict'); use an arraykit dtype such "
+                f"as ak.{_PYTHON_TYPES[dtype]}, or dtype=None for the default"
+            )
+        return _default_of(dtype)
     try:
         dt = np.dtype(dtype)
     except TypeError:
         raise TypeError(f"{dtype!r} is not a supported dtype") from None
+    out = _supported(dt)
+    if strict:
+        raise TypeError(
+            f"{dtype!r} is NumPy's spelling of a dtype, not the array API standard's (refused "
+            f"under promotion='strict'); use ak.{out.name}"
+        )
+    return out
+
+
+_PYTHON_TYPES = {builtins.int: "int64", builtins.float: "float64", builtins.complex: "complex128"}
+
+
+def _supported(dt: np.dtype) -> np.dtype:
     try:
         return _CANONICAL[dt.newbyteorder("=")]
     except KeyError:
         raise TypeError(
             f"{dt} is not a supported dtype; supported: {', '.join(map(str, ALL))}"
         ) from None
+
+
+def _strict() -> builtins.bool:
+    from . import _config  # the settings import this module
+
+    return _config.get().promotion.name == "strict"
+
+
+def _default_of(python_type: type) -> np.dtype:
+    """The dtype Python's ``int``, ``float`` or ``complex`` names: the active default."""
+    from . import _config
+
+    cfg = _config.get()
+    if python_type is builtins.int:
+        return cfg.default_int
+    return cfg.default_float if python_type is builtins.float else cfg.default_complex
 
 
 def kind_of(dtype: np.dtype) -> str:
@@ -179,10 +220,15 @@ class iinfo_object:
 
 
 def _dtype_of(type_: Any, fn: str) -> np.dtype:
-    dt = getattr(type_, "dtype", type_)
-    if not isinstance(dt, np.dtype):
+    """The dtype of an array, or ``type_`` itself as a dtype (any spelling ``canonical``
+    takes: ``finfo(float)`` is the default float's, as NumPy's is float64's)."""
+    dt = type_ if isinstance(type_, (np.dtype, type, str)) else getattr(type_, "dtype", type_)
+    if not isinstance(dt, np.dtype) and not isinstance(type_, (type, str)):
         raise TypeError(f"{fn}: expected a dtype or an array as 'type', got {type(type_).__name__}")
-    return canonical(dt)
+    try:
+        return canonical(dt)
+    except TypeError as e:
+        raise TypeError(f"{fn}: 'type': {e}") from None
 
 
 def finfo(type: Any, /) -> finfo_object:

@@ -148,13 +148,24 @@ def setitem(x: Array, key: Any, value: Any) -> None:
         native = fit_value(drv, shape, wide.key, native, listed, wide.mask)
         if wide.empty:
             indexed_shape(drv, shape, wide.key)  # IndexError if the index arrays clash
-            return  # a False selects nothing: the value had only to fit
+            # A False selects nothing: the value had only to fit, and x to be writable
+            # (NumPy refuses a read-only x whatever the key selects)
+            check_writable(x)  # core's read-only marks
+            if drv.capabilities.mutable:
+                _set_widened(x, wide, native)  # writes nothing; a read-only array refuses
+            return
         if wide.alt is None:
             _set_widened(x, wide, native)
             return
         if drv.shape_of(native):  # x[alt] holds the same elements in the same order
             target = indexed_shape(drv, shape, wide.key)[0]
             alt_target = indexed_shape(drv, drv.shape_of(x._value), wide.alt)[0]
+            if None in target or None in alt_target:
+                raise ValueError(
+                    f"__setitem__: a key with a Python bool needs every size of x, but "
+                    f"shape {tuple(shape)} has unknown sizes (None: from a boolean index, "
+                    "nonzero or unique_*): call ak.compute(x) first"
+                )
             native = drv.reshape(drv.broadcast_to(native, target), alt_target, None)
         nkey = wide.alt
     else:

@@ -38,7 +38,8 @@ def indexed_shape(drv: Any, shape: tuple, key: tuple) -> tuple[tuple, str]:
         cls = item.__class__
         if item is None:
             seq.append((False, (1,)))
-        elif item is Ellipsis:
+        elif item is Ellipsis:  # (False, ()): it parts advanced items even standing
+            seq.append((False, ()))  # for no axes, as in NumPy (x[:, 0, ..., idx])
             seq.extend((False, (n,)) for n in shape[axis : axis + ndim - consumed])
             axis += ndim - consumed
         elif cls is int:

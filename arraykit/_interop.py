@@ -13,7 +13,7 @@ update ``x`` through arraykit's write machinery (a functional update on TensorFl
 and Dask, in place on NumPy), so ``x`` and its live views change, as in NumPy.
 
 A NumPy function arraykit has no counterpart for (``np.unique``, ``np.atleast_1d``...),
-or a ufunc arraykit lacks (``np.logaddexp2``), runs on a host copy of the arrays, and
+or a ufunc arraykit lacks (``np.fmod``), runs on a host copy of the arrays, and
 its array results come back to the first array's driver and device, so client code
 works; the round trip is never silent: it warns with a ``HostFallbackWarning`` (once per
 call site, as Python's warning filter does), or raises ``HostFallbackError`` under

@@ -324,7 +324,7 @@ def refuse_nonfinite(drv: Driver, v: Any, dtype: np.dtype, nan_only: bool) -> No
     checks)."""
     index, mats = nonfinite(drv, v, dtype)
     if mats.size:
-        bad = np.isnan(mats) if nan_only else ~np.isfinite(mats)
+        bad = np.isnan(np.abs(mats)) if nan_only else ~np.isfinite(mats)
         bad = bad.any(axis=(-2, -1))
         if bad.any():
             raise _signal(NoConvergence, index, int(np.argmax(bad)))
@@ -337,10 +337,12 @@ def svd_input(drv: Driver, v: Any, dtype: np.dtype) -> tuple[Any, Any]:
     index, mats = nonfinite(drv, v, dtype)
     if not mats.size:
         return v, None
-    nan = np.isnan(mats).any(axis=(-2, -1))
+    # by modulus, as LAPACK's max-abs norm: complex(nan, inf) is an infinity (C99)
+    size = np.abs(mats)
+    nan = np.isnan(size).any(axis=(-2, -1))
     if nan.any():
         raise _signal(NoConvergence, index, int(np.argmax(nan)))
-    inf = np.isinf(mats).any(axis=(-2, -1))
+    inf = np.isinf(size).any(axis=(-2, -1))
     if not inf.any():  # a sum overflowed
         return v, None
     return _zeroed(drv, v, tuple(i[inf] for i in index), dtype)

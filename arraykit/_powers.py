@@ -24,7 +24,10 @@ def integer_power(out: Array, x1: Any, x2: Any) -> Array:
     negative.  The check reads the exponent (a min); traced (``ak.jit``, ``ak.vmap`` on TF
     and JAX) its values are unknown: a negative exponent gives the integer part of the
     exact power there (1 for base 1, -1 or 1 for base -1 by parity, 0 for any other base,
-    0 included) on every driver, and ``checked=True`` raises the ValueError instead."""
+    0 included) on every driver, and ``checked=True`` raises the ValueError instead.
+    An empty result raises nothing, as in NumPy (its loop meets no negative exponent)."""
+    if out.size == 0:
+        return out
     if x2.__class__ is not Array:
         if is_host_data(x2):  # np.int8(-1), np.array([...]): host values
             data = np.asarray(x2)

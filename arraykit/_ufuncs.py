@@ -73,6 +73,10 @@ _EXACT = frozenset(
 _EXACT_INT = frozenset({"add", "multiply", "bitwise_and", "bitwise_or", "bitwise_xor"})
 
 
+# arraykit orders -0 < +0 in these (docs/guides/departures.md), NumPy's loops do not
+_SIGNED_ZEROS = frozenset({"maximum", "minimum"})
+
+
 def _exact(name: str, dtype: np.dtype) -> bool:
     return name in _EXACT or (name in _EXACT_INT and dtype.kind in "biu")
 
@@ -434,6 +438,10 @@ def _numpy_in_place(ufunc: np.ufunc, a: Array, b: Array | None, loop: np.dtype) 
     value = a._value
     if not (a._driver.capabilities.mutable and isinstance(value, np.ndarray)):
         return False
+    if ufunc.__name__ in _SIGNED_ZEROS and loop.kind in "fc":
+        return False  # NumPy's signs of zero are the platform's; arraykit's order -0 < +0
+    if loop.kind in "fc" and a._dtype.kind in "iu":
+        return False  # NumPy's cast back of an out-of-range float is the platform's
     if not value.flags.writeable or (b is not None and not isinstance(b._value, np.ndarray)):
         return False
     try:
@@ -477,8 +485,14 @@ def _apply_repeated(
     except IndexError as e:
         raise IndexError(f"{what}: {e}") from None
     n = flat.size
-    if n == 0:
-        return value
+    if n == 0:  # nothing to update, but a read-only ``a`` refuses, as NumPy's does
+        if drv.capabilities.mutable and shape:  # the array's own flag: a write of nothing
+            nothing = tuple(
+                drv.asarray(np.zeros(0, np.int64), dt.int64, drv.device_of(value), None)
+                for _ in shape
+            )
+            return drv.setitem(value, nothing, drv.getitem(value, nothing))
+        return value  # core's read-only marks: assign refuses
     if b is not None and b.ndim:
         try:
             fits = np.broadcast_shapes(b.shape, sel_shape) == sel_shape

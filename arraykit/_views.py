@@ -92,10 +92,20 @@ def whole_view(
     backward: Callable[[Any, Any, Any], Any] | None,
     layout: Callable[[Layout], Layout] = same_layout,
 ) -> Array:
-    """``out`` (``forward`` of ``x``) linked as a view of ``x`` on an immutable driver."""
-    if x._driver.capabilities.mutable or None in out.shape or None in x.shape:
-        return out  # NumPy's own views, or sizes a lazy driver does not know yet
+    """``out`` (``forward`` of ``x``) linked as a view of ``x`` on an immutable driver.
+    Where a lazy driver does not know a size yet, the view follows writes to ``x`` and
+    refuses its own (``UNSIZED``): writing back into ``x`` needs the sizes."""
+    if x._driver.capabilities.mutable:
+        return out  # NumPy's own views
+    if backward is not None and (None in out.shape or None in x.shape):
+        return link(x, out, Whole(forward, None, layout, UNSIZED))
     return link(x, out, Whole(forward, backward, layout))
+
+
+UNSIZED = (
+    "a write through a view of an array whose sizes are unknown (None: from a boolean "
+    "index, nonzero or unique_*) cannot reach that array yet: call ak.compute(x) first"
+)
 
 
 def identity_view(x: Array) -> Array:

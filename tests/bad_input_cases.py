@@ -20,6 +20,10 @@ import pytest
 
 import arraykit as ak
 from arraykit._elementwise import TABLE
+from arraykit._numpy_api.math import _ALIASES
+
+# NumPy's name of a standard function -> the standard's (absolute -> abs)
+ALIAS_OF = {name: target.__name__ for name, (target, _, _) in _ALIASES.items()}
 
 # ---------------------------------------------------------------- the namespace
 
@@ -64,16 +68,27 @@ ARRAY, INDICES, DATA, ARRAYS, AXIS, SHAPE, SHAPES, DTYPE, SIZE, SIZES, INT, FLAG
 CHOICE, SCALAR, DEVICE, OTHER = "choice", "scalar", "device", "other"
 KINDS = {
     **dict.fromkeys(("x", "x1", "x2", "condition", "prepend", "append"), ARRAY),
+    # NumPy's names of array parameters (the NumPy extensions, arraykit/_numpy_api)
+    **dict.fromkeys(
+        ("a", "b", "a1", "a2", "arr", "ary", "array", "m", "v", "values", "z", "weights", "where"),
+        ARRAY,
+    ),
     **dict.fromkeys(("indices", "sorter"), INDICES),
     **dict.fromkeys(("obj", "from_", "arrays_and_dtypes"), DATA),
-    "arrays": ARRAYS,
-    **dict.fromkeys(("axis", "axes", "source", "destination"), AXIS),
+    **dict.fromkeys(
+        ("arrays", "tup", "condlist", "choicelist", "arys", "operands", "args"), ARRAYS
+    ),
+    **dict.fromkeys(
+        ("axis", "axes", "source", "destination", "axis1", "axis2", "axisa", "axisb", "axisc"), AXIS
+    ),
     "shape": SHAPE,
     "shapes": SHAPES,
-    **dict.fromkeys(("dtype", "type", "to", "kind"), DTYPE),
-    **dict.fromkeys(("n", "n_rows", "n_cols", "num", "repeats"), SIZE),
-    **dict.fromkeys(("s", "repetitions"), SIZES),
-    **dict.fromkeys(("k", "offset", "shift", "numpy_positional"), INT),
+    **dict.fromkeys(("dtype", "type", "to", "kind", "type1", "type2", "arg1", "arg2"), DTYPE),
+    **dict.fromkeys(
+        ("n", "n_rows", "n_cols", "num", "repeats", "N", "M", "ndim", "indices_or_sections"), SIZE
+    ),
+    **dict.fromkeys(("s", "repetitions", "pad_width"), SIZES),
+    **dict.fromkeys(("k", "offset", "shift", "numpy_positional", "decimals", "ndmin"), INT),
     **dict.fromkeys(
         (
             "keepdims",
@@ -85,17 +100,44 @@ KINDS = {
             "invert",
             "upper",
             "full_matrices",
+            "returned",
+            "equal_nan",
+            "increasing",
+            "deg",
         ),
         FLAG,
     ),
-    **dict.fromkeys(("norm", "side", "indexing", "mode", "ord"), CHOICE),
+    **dict.fromkeys(("norm", "side", "indexing", "mode", "ord", "casting"), CHOICE),
     **dict.fromkeys(
-        ("fill_value", "start", "stop", "step", "min", "max", "correction", "d", "rtol", "base"),
+        (
+            "fill_value",
+            "start",
+            "stop",
+            "step",
+            "min",
+            "max",
+            "correction",
+            "d",
+            "rtol",
+            "base",
+            "atol",
+            "nan",
+            "posinf",
+            "neginf",
+            "default",
+            "initial",
+        ),
         SCALAR,
     ),
     "device": DEVICE,
     "driver": OTHER,
     "more": OTHER,  # compute(x, *more): the same check as x, whose cases cover it
+    # NumPy's arguments arraykit accepts for NumPy's sake (order, subok, like, optimize,
+    # out: only None) or that take anything (element, subscripts: tests/test_numpy_api.py)
+    **dict.fromkeys(
+        ("order", "subok", "like", "optimize", "out", "element", "subscripts", "kwargs", "object"),
+        OTHER,
+    ),
 }
 # (function, parameter) pairs whose name means something else there.
 KIND_OVERRIDES = {
@@ -106,7 +148,27 @@ KIND_OVERRIDES = {
     ("linalg.tensordot", "axes"): OTHER,
     ("linalg.matrix_power", "n"): INT,  # negative powers invert
     ("diff", "n"): SIZE,
+    # NumPy extensions: parameters that take any data, as NumPy's do (tests/test_numpy_api.py)
+    **dict.fromkeys(
+        (
+            ("ndim", "a"),
+            ("shape", "a"),
+            ("size", "a"),
+            ("iscomplexobj", "x"),
+            ("isrealobj", "x"),
+            ("polyval", "p"),
+        ),
+        OTHER,
+    ),
+    ("geomspace", "axis"): OTHER,  # scalar start and stop: only axis 0 exists
+    ("ravel", "order"): CHOICE,
+    ("flatten", "order"): CHOICE,
+    ("tril_indices", "m"): SIZE,
+    ("triu_indices", "m"): SIZE,
 }
+# Array parameters that take Python data as ``asarray`` does: ragged data is NumPy's
+# ValueError (an inhomogeneous shape) there.
+TAKES_DATA = {("asarray", "obj"), ("asanyarray", "a"), ("ascontiguousarray", "a")}
 
 
 def kind_of(fname: str, pname: str) -> str | None:
@@ -118,7 +180,7 @@ def kind_of(fname: str, pname: str) -> str | None:
 # Functions whose standard input is complex (array-api-strict refuses real input) or integer.
 COMPLEX_INPUT = {"real", "imag", "fft.fft", "fft.ifft", "fft.fftn", "fft.ifftn", "fft.irfft",
                  "fft.irfftn", "fft.hfft"}  # fmt: skip
-INTEGER_INPUT = {"isin"}
+INTEGER_INPUT = {"isin", "gcd", "lcm"}
 CATEGORY_DTYPE = {"integer": "int64", "integer or boolean": "int64", "boolean": "bool"}
 
 
@@ -133,6 +195,10 @@ def base_array(fname: str, pname: str) -> np.ndarray:
         ("take", "indices"): np.array([0, 2]),
         ("take_along_axis", "indices"): np.zeros((3, 3), dtype=np.int64),
         ("searchsorted", "sorter"): np.array([0, 1, 2]),
+        ("compress", "condition"): np.array([True, False, True]),
+        ("compress", "a"): np.array([1.0, 2.0, 3.0]),  # its rank sets the axis cases
+        ("vander", "x"): np.array([1.0, 2.0, 3.0]),
+        ("dsplit", "ary"): np.arange(18.0).reshape(2, 3, 3),
     }
     if (fname, pname) in special:
         return special[(fname, pname)]
@@ -140,7 +206,7 @@ def base_array(fname: str, pname: str) -> np.ndarray:
         return (0.5 * np.eye(3) + 0.125).astype(complex)
     if fname in INTEGER_INPUT:
         return np.arange(1, 10, dtype=np.int64).reshape(3, 3)
-    row = TABLE.get(fname)
+    row = TABLE.get(ALIAS_OF.get(fname, fname))
     dtype = CATEGORY_DTYPE.get(row[1][1], "float64") if row else "float64"
     if dtype == "bool":
         return np.eye(3, dtype=bool)
@@ -171,6 +237,20 @@ BASE_VALUES: dict[str, Any] = {
     "repetitions": (2, 1),
     "shift": 1,
     "kind": "real floating",
+    # NumPy extensions
+    "N": 3,
+    "type1": ak.float32,
+    "type2": ak.int64,
+    "arg1": ak.float32,
+    "arg2": np.floating,
+    "axis1": 0,
+    "axis2": 1,
+    "indices_or_sections": 3,
+    "pad_width": 1,
+    "subscripts": "i,j->ij",
+    "element": 1.5,
+    "object": [[1.0, 2.0], [3.0, 4.0]],
+    "p": [1.0, -2.0, 0.5],
 }
 BASE_OVERRIDES: dict[tuple[str, str], Any] = {
     ("reshape", "shape"): (9,),
@@ -183,7 +263,15 @@ BASE_OVERRIDES: dict[tuple[str, str], Any] = {
     # where(condition) alone is nonzero (a NumPy spelling): the matrix calls the 3-argument form
     ("where", "x1"): base_array("where", "x1"),
     ("where", "x2"): base_array("where", "x2"),
-}
+    ("geomspace", "start"): 1,
+    ("geomspace", "stop"): 1000,
+    ("select", "condlist"): [np.eye(3, dtype=bool), ~np.eye(3, dtype=bool)],
+    **{(f, p): base_array(f, "x") for f, p in (("ndim", "a"), ("shape", "a"), ("size", "a"),
+                                               ("iscomplexobj", "x"), ("isrealobj", "x"))},
+}  # fmt: skip
+# The arrays a function taking ``*arrays`` is called with, where the default (1-D float
+# arrays of sizes 3 and 1) does not fit.
+VAR_ARRAYS: dict[str, list[np.ndarray]] = {"ix_": [np.array([0, 2]), np.array([1])]}
 
 
 class Call(NamedTuple):
@@ -200,7 +288,7 @@ def base_call(fname: str) -> Call:
         kind = kind_of(fname, p.name)
         if p.kind is p.VAR_POSITIONAL:
             if kind == ARRAYS:
-                args += [np.linspace(0, 1, 3), np.linspace(1, 2, 1)]
+                args += VAR_ARRAYS.get(fname, [np.linspace(0, 1, 3), np.linspace(1, 2, 1)])
             elif kind == SHAPES:
                 args += [(3, 1), (1, 4)]
             elif kind == DATA:
@@ -378,7 +466,8 @@ def cases_of(fname: str) -> Iterator[Case]:
             for what, obj in NOT_ARRAYS.items():
                 if obj is None and p.default is None:
                     continue
-                yield from case(what, obj, TypeError)
+                data = what == "ragged" and (fname, p.name) in TAKES_DATA
+                yield from case(what, obj, ValueError if data else TypeError)
             good = base_array(fname, p.name)
             for what, dtype in WRONG_KINDS.items():
                 if good.dtype != dtype:
@@ -402,7 +491,7 @@ def cases_of(fname: str) -> Iterator[Case]:
                 else:
                     value = obj
                 # Ragged data for asarray is NumPy's ValueError (an inhomogeneous shape).
-                ragged_data = what == "ragged" and p.name == "obj"
+                ragged_data = what == "ragged" and (fname, p.name) in TAKES_DATA
                 yield from case(what, value, ValueError if ragged_data else TypeError)
         elif kind == AXIS and vary:
             seq = str(p.annotation).startswith(("tuple", "Sequence"))  # no plain int

@@ -33,12 +33,12 @@ import arraykit as ak
 
 # Relative error for sums, means, linalg and FFT, per element of the problem (the matrix
 # size, the FFT length, the number of summed terms): error <= REL_TOL * n * scale.
-REL_TOL: dict[str, float] = {"float32": 1e-5, "complex64": 1e-5, "float64": 1e-12,
-                             "complex128": 1e-12}  # fmt: skip
+REL_TOL: dict[str, float] = {"float16": 1e-3, "float32": 1e-5, "complex64": 1e-5,
+                             "float64": 1e-12, "complex128": 1e-12}  # fmt: skip
 # Condition number limits for inv/solve/det/qr (beyond them the backends' answers may
 # legitimately differ by more than REL_TOL * n); the tolerance is scaled by cond.
-COND_LIMIT: dict[str, float] = {"float32": 1e2, "complex64": 1e2, "float64": 1e4,
-                                "complex128": 1e4}  # fmt: skip
+COND_LIMIT: dict[str, float] = {"float16": 1e1, "float32": 1e2, "complex64": 1e2,
+                                "float64": 1e4, "complex128": 1e4}  # fmt: skip
 
 
 @dataclasses.dataclass
@@ -52,6 +52,12 @@ class Call:
     post: Callable[[np.ndarray], np.ndarray] | None = None  # applied to both outputs
     flow: int = 0  # which output of a tuple feeds the next call
     extra: dict[str, Any] = dataclasses.field(default_factory=dict)  # for conditions
+    # where both raise, arraykit's error must be of the reference's class (ValueError for a
+    # read-only destination or an integer's negative power, LinAlgError, TypeError ...)
+    same_error: bool = False
+    # the public functions the call runs besides ``name`` (coverage: ``flip`` of a write
+    # through a view, ``astype``)
+    uses: tuple[str, ...] = ()
 
 
 Drawer = Callable[[Any, np.ndarray, Any], "Call | None"]
@@ -65,6 +71,67 @@ def _floor_divide(x1: Any, x2: Any) -> Any:
     if out.dtype.kind == "f":
         out = np.where(np.isinf(x1) | np.isinf(x2), np.floor(np.divide(x1, x2)), out)
     return out
+
+
+def _signed_zeros(out: Any, pos: Any, neg: Any, kind: str) -> Any:
+    """``out`` with arraykit's order of zeros (docs/guides/departures.md, "Signed zeros
+    order -0 < +0"): a zero maximum is +0 where any operand (``pos``) is +0, a zero
+    minimum -0 where any (``neg``) is -0.  NumPy's own sign there is the platform's."""
+    out = np.asarray(out)
+    if out.dtype.kind != "f":
+        return out
+    zero = out == 0
+    if not zero.any():
+        return out
+    plus = pos if kind == "max" else ~neg
+    sign = np.where(plus, 1, -1).astype(out.dtype)  # copysign(float32, int64) is float64
+    return np.where(zero, np.copysign(np.zeros((), out.dtype), sign), out)
+
+
+def _zeros(x: Any, sign: bool) -> Any:
+    """Where ``x`` is a zero of sign ``sign`` (True: -0)."""
+    x = np.asarray(x)
+    if x.dtype.kind != "f":
+        return np.zeros(x.shape, bool)
+    return (x == 0) & (np.signbit(x) == sign)
+
+
+def maximum_rule(x1: Any, x2: Any) -> Any:
+    out = np.maximum(x1, x2)
+    pos, neg = _zeros(x1, False) | _zeros(x2, False), _zeros(x1, True) | _zeros(x2, True)
+    return _signed_zeros(out, pos, neg, "max")
+
+
+def minimum_rule(x1: Any, x2: Any) -> Any:
+    out = np.minimum(x1, x2)
+    pos, neg = _zeros(x1, False) | _zeros(x2, False), _zeros(x1, True) | _zeros(x2, True)
+    return _signed_zeros(out, pos, neg, "min")
+
+
+def reduce_rule(name: str) -> Callable[..., Any]:
+    """``np.max``/``np.min`` with the order of zeros of ``_signed_zeros``."""
+
+    def ref(r: np.ndarray, **kw: Any) -> Any:
+        out = getattr(np, name)(r, **kw)
+        pos, neg = (np.any(_zeros(r, s), axis=kw.get("axis"), keepdims=kw.get("keepdims", False))
+                    for s in (False, True))  # fmt: skip
+        return _signed_zeros(out, pos, neg, name)
+
+    return ref
+
+
+def accumulate_in_float32(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn`` of float16 input computed in float32 and rounded once (docs/guides/
+    departures.md, "Accumulation in float16"), other dtypes as they are."""
+
+    def ref(r: np.ndarray, *args: Any, **kw: Any) -> Any:
+        if r.dtype != np.float16:
+            return fn(r, *args, **kw)
+        wide = [a.astype(np.float32) if getattr(a, "dtype", None) == np.float16 else a
+                for a in args]  # fmt: skip
+        return np.asarray(fn(r.astype(np.float32), *wide, **kw)).astype(np.float16)
+
+    return ref
 
 
 # --------------------------------------------------------------- elementwise tables
@@ -91,8 +158,8 @@ UNARY_ULP: dict[str, tuple[Callable[..., Any], str]] = {
 BINARY_EXACT: dict[str, tuple[Callable[..., Any], str]] = {
     "add": (np.add, "iufc"), "subtract": (np.subtract, "iufc"), "multiply": (np.multiply, "iuf"),
     "divide": (np.divide, "iuf"), "floor_divide": (_floor_divide, "iuf"),
-    "remainder": (np.remainder, "iuf"), "maximum": (np.maximum, "iuf"),
-    "minimum": (np.minimum, "iuf"), "equal": (np.equal, "biufc"),
+    "remainder": (np.remainder, "iuf"), "maximum": (maximum_rule, "iuf"),
+    "minimum": (minimum_rule, "iuf"), "equal": (np.equal, "biufc"),
     "not_equal": (np.not_equal, "biufc"), "less": (np.less, "iuf"),
     "less_equal": (np.less_equal, "iuf"), "greater": (np.greater, "iuf"),
     "greater_equal": (np.greater_equal, "iuf"), "bitwise_and": (np.bitwise_and, "biu"),
@@ -176,7 +243,15 @@ def _operand(data: Any, x: np.ndarray, name: str, el: Elements) -> Any:
     if name in ("bitwise_left_shift", "bitwise_right_shift"):
         elements: st.SearchStrategy = st.integers(0, dt.itemsize * 8 - 1)
     elif name == "pow" and dt.kind in "iu":
-        elements = st.integers(0, 9)
+        # negative and mixed-sign exponents too: NumPy raises ValueError for any negative
+        # integer exponent (1 ** -1 too), which arraykit must raise on every driver
+        signs = pick(data, ["nonnegative", "nonnegative", "mixed", "negative"], "exponents")
+        lo, hi = {"nonnegative": (0, 9), "mixed": (-3, 9), "negative": (-3, -1)}[signs]
+        if dt.kind == "u":  # unsigned arrays hold no negative exponent, a Python int may
+            if lo < 0 and data.draw(st.booleans(), label="scalar operand"):
+                return data.draw(st.integers(lo, hi), label="scalar")
+            lo, hi = 0, 9
+        elements = st.integers(lo, hi)
     else:
         elements = el(dt)
     if data.draw(st.booleans(), label="scalar operand"):
@@ -194,12 +269,21 @@ def binary_drawer(table: dict, check: str) -> Drawer:
         name = pick(data, sorted(names))
         fn, ref = resolve(name), table[name][0]
         y = _operand(data, x, name, el)
-        swap = data.draw(st.booleans(), label="swap") and name not in (
-            "bitwise_left_shift", "bitwise_right_shift", "pow")  # fmt: skip
+        # a Python scalar base of an integer power: 2 ** x with negative exponents in x
+        int_pow = name == "pow" and kind(x) in "iu"
+        swap = data.draw(st.booleans(), label="swap") and (
+            name not in ("bitwise_left_shift", "bitwise_right_shift", "pow")
+            or (int_pow and np.isscalar(y))
+        )
+        if swap and int_pow:
+            y = data.draw(st.integers(0 if kind(x) == "u" else -3, 5), label="base")
         ya = y if np.isscalar(y) else ak.asarray(y.copy())
+        same = int_pow  # NumPy's ValueError for a negative exponent, nothing else
         if swap:
-            return Call(name, lambda a: fn(ya, a), lambda r: ref(y, r), check, extra={"y": y})
-        return Call(name, lambda a: fn(a, ya), lambda r: ref(r, y), check, extra={"y": y})
+            return Call(name, lambda a: fn(ya, a), lambda r: ref(y, r), check,
+                        extra={"y": y, "swap": True}, same_error=same)  # fmt: skip
+        return Call(name, lambda a: fn(a, ya), lambda r: ref(r, y), check,
+                    extra={"y": y, "swap": False}, same_error=same)  # fmt: skip
 
     return draw
 
@@ -233,7 +317,9 @@ def draw_reduction(data: Any, x: np.ndarray, el: Elements) -> Call | None:
     if name in ("var", "std"):
         kw["correction"] = ref_kw["ddof"] = data.draw(st.sampled_from([0, 1]), label="corr")
     fn = resolve(name)
-    ref = getattr(np, name)
+    ref = reduce_rule(name) if name in ("max", "min") else getattr(np, name)
+    if name in ("sum", "prod", "mean", "var", "std"):
+        ref = accumulate_in_float32(ref)
     call = Call(name, lambda a: fn(a, **kw), lambda r: ref(r, **ref_kw))
     if k in "fc" and name in ("sum", "mean"):
         call.check, call.n = "rel", _count(x, axis)
@@ -270,7 +356,7 @@ def draw_cumulative(data: Any, x: np.ndarray, el: Elements) -> Call | None:
     name = pick(data, ["cumulative_sum", "cumulative_prod"])
     axis = _axis(data, x, allow_none=x.ndim == 1)
     init = data.draw(st.booleans(), label="include_initial")
-    fn, ref = resolve(name), getattr(np, name)
+    fn, ref = resolve(name), accumulate_in_float32(getattr(np, name))
     call = Call(name, lambda a: fn(a, axis=axis, include_initial=init),
                 lambda r: ref(r, axis=axis, include_initial=init))  # fmt: skip
     if kind(x) == "f":
@@ -384,7 +470,13 @@ def _basic_index(data: Any, shape: tuple[int, ...]) -> tuple[Any, ...]:
         per_axis = [[...], *per_axis[k:]]
     elif where == "back":
         per_axis = [*per_axis[:k], [...]]
-    return tuple(i for items in per_axis for i in items)
+    key = [i for items in per_axis for i in items]
+    # Python bools (a new axis of length 1 or 0, an advanced index: the result is a copy)
+    # and None among the items, anywhere in the key
+    for _ in range(data.draw(st.sampled_from([0, 0, 0, 1, 2]), label="bools")):
+        item = data.draw(st.sampled_from([True, False, None]), label="bool item")
+        key.insert(data.draw(st.integers(0, len(key)), label="at"), item)
+    return tuple(key)
 
 
 def _index(data: Any, x: np.ndarray, unique: bool) -> tuple[Any, Any]:
@@ -437,8 +529,7 @@ def draw_setitem(data: Any, x: np.ndarray, el: Elements) -> Call | None:
         return a
 
     def ref(r: np.ndarray) -> np.ndarray:
-        r = r.copy()
-        r[ir] = v
+        r[ir] = v  # in place: a read-only input (a broadcast view) raises, as it must
         return r
 
-    return Call("__setitem__", run, ref, extra={"index": ir, "y": v})
+    return Call("__setitem__", run, ref, extra={"index": ir, "y": v}, same_error=True)

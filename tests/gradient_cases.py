@@ -486,3 +486,12 @@ def public_functions() -> set[str]:
 
 def _is_function(obj: Any) -> bool:
     return callable(obj) and not isinstance(obj, type)
+
+
+# The NumPy extensions' rows (arraykit/_numpy_api): tests/gradient_cases_numpy.py, which
+# builds on the helpers above.
+from gradient_cases_numpy import NOT_DIFFERENTIABLE as _NUMPY_NOT_DIFFERENTIABLE  # noqa: E402
+from gradient_cases_numpy import ROWS as _NUMPY_ROWS  # noqa: E402
+
+CASES += _NUMPY_ROWS
+NOT_DIFFERENTIABLE.update(_NUMPY_NOT_DIFFERENTIABLE)

@@ -150,6 +150,22 @@ def test_float_to_int_saturates_and_nan_is_zero(
     np.testing.assert_array_equal(np.asarray(jitted), want)
 
 
+@pytest.mark.parametrize("src", FLOATS)
+@pytest.mark.parametrize("to", INTS)
+def test_float_to_int_of_a_0d_array_by_the_rule(
+    driver: ak.drivers.Driver, src: str, to: str
+) -> None:
+    # A 0-D array takes the rule's path like any other (the NumPy driver's clip of a 0-D
+    # array gave a NumPy scalar, which the rule's fix-ups could not write into: TypeError
+    # for NaN, infinities and out-of-range values, and for every uint64 cast); found by
+    # the differential fuzzer's astype of 0-D results.
+    for v in _edges(src).tolist():
+        x = np.array(v, src)
+        got = ak.astype(ak.asarray(x), getattr(ak, to))
+        assert got.shape == () and got.dtype == getattr(ak, to)
+        assert np.asarray(got).item() == saturated(x.reshape(1), to)[0], (v, to)
+
+
 @pytest.mark.parametrize("to", INTS)
 def test_float_to_int_in_range_truncates_as_numpy(driver: ak.drivers.Driver, to: str) -> None:
     # The common path, large draws: every value in range, NumPy's answer (truncation).

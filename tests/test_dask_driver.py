@@ -388,3 +388,55 @@ def test_reductions_and_matmul_across_chunks_within_the_stated_bounds():
             scale = np.abs(a).astype(np.float64) @ np.abs(b).astype(np.float64)
             assert np.all(np.abs(got - want) <= k * eps * scale)  # any order
             assert np.all(np.abs(got - want) <= 4 * eps * scale)  # these draws (README)
+
+
+def test_writes_through_views_of_unknown_sizes_raise_not_vanish(dk):
+    """A view of y = x[x > 0] (sizes unknown until ak.compute) follows writes to y, and a
+    write through it raises the ValueError naming ak.compute: NumPy's view would write
+    through to y, which needs the sizes.  The write changed the view alone, silently
+    (expand_dims, squeeze, permute_dims, flip, real); found by the differential
+    fuzzer's writes through views after unique_all."""
+    data = np.array([1.0, -2.0, 3.0, 4.0])
+    x = ak.asarray(data)
+    y = x[x > 0]
+    m = ak.expand_dims(y, axis=0)
+    views = [m, ak.squeeze(m, axis=0), ak.permute_dims(m, (1, 0)), ak.flip(y), ak.real(y)]
+    for v in views:
+        with pytest.raises(ValueError, match=r"unknown.*ak\.compute"):
+            v[...] = 0.0
+    np.testing.assert_array_equal(np.asarray(y), [1.0, 3.0, 4.0])
+    y[...] = 5.0  # a write to y itself needs no size, and reaches its views
+    for v in views:
+        np.testing.assert_array_equal(np.asarray(v).ravel(), [5.0, 5.0, 5.0])
+    w = ak.compute(y)  # the remedy: sizes known, views write through as NumPy's
+    ak.expand_dims(w, axis=0)[0, 1] = -1.0
+    np.testing.assert_array_equal(np.asarray(w), [5.0, -1.0, 5.0])
+
+
+def test_a_python_bool_in_a_key_of_unknown_sizes_names_the_remedy(dk):
+    """y[:, True] = v with a size of y unknown raised Dask's TypeError from inside its
+    broadcast_to; now the ValueError naming ak.compute (found by the differential fuzzer's
+    bools in keys after unique_all).  After ak.compute it is NumPy's write."""
+    data = np.array([1.0, -2.0, 3.0])
+    x = ak.asarray(data)
+    y = x[x > 0]
+    with pytest.raises(ValueError, match=r"None.*ak\.compute"):
+        y[(slice(None), True)] = ak.asarray(np.array([-9.0]))
+    w = ak.compute(y)
+    w[(slice(None), True)] = ak.asarray(np.array([-9.0]))
+    ref = data[data > 0]
+    ref[(slice(None), True)] = np.array([-9.0])
+    np.testing.assert_array_equal(np.asarray(w), ref)
+
+
+def test_fft_of_an_empty_array_of_unknown_size_names_the_remedy(dk):
+    """An empty y = x[mask] of unknown size transformed to a given length raised a
+    TypeError from building the host's empty input of a NaN size; now the ValueError
+    naming ak.compute (found by the differential fuzzer's FFTs after a boolean index).
+    After ak.compute it is NumPy's answer."""
+    data = np.zeros((1, 0), complex)
+    y = ak.asarray(data)[ak.asarray(np.array([False]))]
+    with pytest.raises(ValueError, match=r"None.*ak\.compute"):
+        ak.fft.ifft(y, axis=0, n=2)
+    got = ak.fft.ifft(ak.compute(y), axis=0, n=2)
+    np.testing.assert_array_equal(np.asarray(got), np.fft.ifft(data[[False]], axis=0, n=2))

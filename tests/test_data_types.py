@@ -92,26 +92,57 @@ def test_astype_device(driver):
         ak.astype(x, ak.float32, device="no-such-device:7")
 
 
-@pytest.mark.parametrize("bad", [float, None, "float128", np.str_])  # float16 is an extra
+@pytest.mark.parametrize("bad", [None, "float128", np.str_, object])  # float16 is an extra
 def test_astype_bad_dtype(driver, bad):
     with pytest.raises(TypeError, match="astype: 'dtype'"):
         ak.astype(ak.asarray([1]), bad)
 
 
 def test_astype_accepts_what_asarray_accepts(driver):
-    for spelling in (np.float32, "float32", np.dtype(">f4")):
+    for spelling in (np.float32, "float32", "f4", np.dtype(">f4")):
         assert ak.astype(ak.asarray([1]), spelling).dtype is ak.float32
 
 
-def test_python_bool_is_the_boolean_dtype_but_float_and_int_are_refused(driver):
-    # bool names one dtype whatever the defaults (SciPy writes xp.zeros(n, dtype=bool));
-    # float, int and complex would depend on the default dtypes, so they stay refused.
-    assert ak.zeros(3, dtype=bool).dtype is ak.bool
-    assert ak.zeros_like(ak.asarray([1.0, 2.0]), dtype=bool).dtype is ak.bool
-    assert ak.astype(ak.asarray([0.0, 2.0]), bool).dtype is ak.bool
-    for bad in (int, float, complex):
-        with pytest.raises(TypeError, match="is not an arraykit dtype"):
-            ak.zeros(3, dtype=bad)
+@pytest.mark.parametrize(
+    ("spelling", "numpy_dtype"),
+    [(bool, np.bool_), (int, np.int64), (float, np.float64), (complex, np.complex128)],
+)
+def test_python_types_are_dtypes_as_in_numpy(driver, spelling, numpy_dtype):
+    # NumPy maps Python's types to bool, int64, float64, complex128 (issue 25): so does
+    # arraykit, under the default settings, everywhere a dtype is taken.
+    if spelling is complex and not driver.capabilities.complex:
+        pytest.skip("no complex dtypes")
+    want = np.dtype(spelling)
+    assert want == numpy_dtype
+    x = ak.asarray([0, 2])
+    assert ak.zeros(3, dtype=spelling).dtype is ak.zeros(3, dtype=want).dtype
+    assert ak.astype(x, spelling).dtype == want
+    assert x.astype(spelling).dtype == want
+    assert ak.asarray([1, 2], dtype=spelling).dtype == want
+    assert ak.ones_like(x, dtype=spelling).dtype == want
+    if spelling is not bool:
+        assert x.sum(dtype=spelling).dtype == np.asarray([0, 2]).sum(dtype=spelling).dtype
+
+
+def test_python_float_and_int_follow_the_active_defaults(driver):
+    # Where the user asked for float32 and int32 defaults, Python's float and int name them.
+    with ak.use(default_float="float32", default_int="int32"):
+        assert ak.zeros(2, dtype=float).dtype is ak.float32
+        assert ak.zeros(2, dtype=int).dtype is ak.int32
+        if driver.capabilities.complex:
+            assert ak.zeros(2, dtype=complex).dtype is ak.complex64
+        assert ak.finfo(float).bits == 32
+
+
+@pytest.mark.parametrize("spelling", [int, float, complex, "float32", "<i8", np.float32])
+def test_numpy_dtype_spellings_are_refused_under_strict(driver, spelling):
+    # The standard takes dtype objects only; ak.float32 is np.dtype("float32") itself.
+    refused = r"zeros: .*strict.* use .*ak\."
+    with ak.use(promotion="strict"), pytest.raises(TypeError, match=refused):
+        ak.zeros(3, dtype=spelling)
+    with ak.use(promotion="strict"):
+        assert ak.zeros(3, dtype=ak.float32).dtype is ak.float32
+        assert ak.zeros(3, dtype=bool).dtype is ak.bool  # one boolean dtype (SciPy's)
 
 
 def test_astype_needs_an_array(driver):
@@ -168,7 +199,8 @@ def test_can_cast_accepts_arrays(driver):
 
 
 @pytest.mark.parametrize(
-    ("from_", "to", "arg"), [(1, ak.float32, "from_"), (ak.int8, None, "to"), (ak.int8, int, "to")]
+    ("from_", "to", "arg"),
+    [(1, ak.float32, "from_"), (ak.int8, None, "to"), (ak.int8, object, "to")],
 )
 def test_can_cast_bad_arguments(driver, from_, to, arg):
     with pytest.raises(TypeError, match=f"can_cast: '{arg}'"):
@@ -228,6 +260,13 @@ def test_result_type_errors(driver):
         TypeError,
         match="result_type: expected arrays, dtypes or Python scalars as arrays_and_dtypes",
     ):
+        ak.result_type(ak.int8, [1, 2])
+    with pytest.raises(TypeError, match="result_type: 'arrays_and_dtypes': 'nope' is not a"):
+        ak.result_type(ak.int8, "nope")
+    # NumPy's spellings name dtypes, as in np.result_type; strict takes only dtype objects
+    assert ak.result_type(ak.int8, "float32") == np.result_type(np.int8, "float32")
+    assert ak.result_type(float, ak.int8) == np.result_type(float, np.int8)
+    with ak.use(promotion="strict"), pytest.raises(TypeError, match=r"use ak\.float32"):
         ak.result_type(ak.int8, "float32")
     with ak.use(promotion="strict"), pytest.raises(TypeError, match="int8 and float32"):
         ak.result_type(ak.int8, ak.float32)
@@ -263,9 +302,10 @@ def test_iinfo_matches_numpy(driver, name):
     [
         (ak.finfo, ak.int32, "finfo: expected a floating-point dtype, got int32"),
         (ak.finfo, ak.bool, "finfo: expected a floating-point dtype"),
-        (ak.finfo, float, "finfo: expected a dtype or an array"),
+        (ak.finfo, object(), "finfo: expected a dtype or an array"),
         (ak.iinfo, ak.float32, "iinfo: expected an integer dtype, got float32"),
-        (ak.iinfo, "int8", "iinfo: expected a dtype or an array"),
+        (ak.iinfo, 1.5, "iinfo: expected a dtype or an array"),
+        (ak.iinfo, "U4", "iinfo: 'type': <U4 is not a supported dtype"),
     ],
 )
 def test_finfo_iinfo_errors(driver, fn, arg, match):

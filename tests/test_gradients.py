@@ -20,6 +20,7 @@ import numpy as np
 import pytest
 from conftest import DRIVERS
 from gradient_cases import CASES, NOT_DIFFERENTIABLE, Case, public_functions
+from gradient_cases_numpy import NOT_DIFFERENTIABLE_CALLS as NUMPY_NOT_DIFFERENTIABLE_CALLS
 
 import arraykit as ak
 
@@ -219,6 +220,9 @@ NOT_DIFFERENTIABLE_CALLS: dict[str, Callable[[Any], Any]] = {
     "bitwise_left_shift": lambda x: ak.bitwise_left_shift(ak.astype(x, ak.int64), 1),
     "bitwise_right_shift": lambda x: ak.bitwise_right_shift(ak.astype(x, ak.int64), 1),
 }
+
+
+NOT_DIFFERENTIABLE_CALLS.update(NUMPY_NOT_DIFFERENTIABLE_CALLS)  # the NumPy extensions'
 
 
 @pytest.mark.parametrize("name", sorted(NOT_DIFFERENTIABLE_CALLS))

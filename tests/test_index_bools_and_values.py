@@ -182,6 +182,26 @@ def test_writes_through_a_bool_key_reach_views(driver):
     np.testing.assert_array_equal(np.asarray(row), want[1])
 
 
+@pytest.mark.parametrize("key", [False, (False,), (0, False), (False, S(None))])
+@pytest.mark.parametrize("view", ["broadcast_to", "imag", "diagonal"])
+def test_a_false_key_into_a_read_only_view_raises_as_in_numpy(driver, key, view):
+    """NumPy refuses any write into a read-only array, one that selects nothing too (found
+    by the differential fuzzer: ``x.imag[False] = 0`` of a real ``x`` wrote nothing and
+    raised nothing)."""
+    data = DATA[(3, 4)]
+    make = {"broadcast_to": lambda xp, a: xp.broadcast_to(a, (2, 3, 4)),
+            "imag": lambda xp, a: a.imag,
+            "diagonal": lambda xp, a: xp.linalg.diagonal(a)}[view]  # fmt: skip
+    with pytest.raises(ValueError, match="read-only"):
+        make(np, data.copy())[key] = 1.0
+    x = ak.asarray(data)
+    with pytest.raises(ValueError, match="read-only"):
+        make(ak, x)[key] = 1.0
+    np.testing.assert_array_equal(np.asarray(x), data)
+    x[key] = 1.0  # writable: nothing selected, nothing written
+    np.testing.assert_array_equal(np.asarray(x), data)
+
+
 # ---------------------------------------------------------------------- value shapes
 def test_slice_assignment_of_a_value_with_a_leading_length_one_axis(driver):
     """The reported case: x[1:3] = [[1., 2.]] on a 1-D x.  NumPy refuses the nested list
@@ -231,3 +251,35 @@ def test_boolean_mask_over_every_axis_takes_a_0d_or_1d_value(driver):
     mask = data % 3 == 0
     for value in [np.array(5.0), np.array([5.0]), np.array([[5.0]]), np.ones((1, 4))]:
         _assign_like_numpy(data, mask, (ak.asarray(mask),), value)
+
+
+# Advanced items (ints count as advanced beside index arrays or bools) parted only by an
+# Ellipsis standing for no axes: NumPy puts the joint axes first (the Ellipsis parts them
+# as a slice would); TF, Dask and core's indexed shape read them as together, in place
+# (x[:, 0, ..., True] of a (2, 2) x: (2, 1) where NumPy gives (1, 2)).  Found by the
+# differential fuzzer.
+PARTED_KEYS = [
+    ((3, 4), (S(None), 0, Ellipsis, True)),
+    ((3, 4), (0, Ellipsis, A([1, 2]))),
+    ((2, 3, 4), (S(None), 0, Ellipsis, A([0, 3]))),
+    ((2, 3, 4), (S(None), A([1, 0]), Ellipsis, 2)),
+    ((2, 3, 4), (1, S(None), Ellipsis, True)),
+    ((2, 3, 4), (A([1]), Ellipsis, A([0, 1, 2]), 1)),
+    ((2, 3, 4), (A([1, 0]), 1, Ellipsis, A([0, 3]))),
+]
+
+
+@pytest.mark.parametrize(("shape", "key"), PARTED_KEYS, ids=repr)
+def test_advanced_items_parted_by_an_empty_ellipsis(driver, shape, key):
+    data = DATA[shape]
+    _check(ak.asarray(data)[_ours(key)], data[key])
+    x = ak.asarray(data)
+    want = data.copy()
+    value = -np.arange(want[key].size, dtype=float).reshape(want[key].shape) - 1
+    want[key] = value
+    try:
+        x[_ours(key)] = ak.asarray(value)
+    except TypeError as e:  # Dask assigns to one index array only (documented)
+        assert driver.capabilities.lazy and "assigns lazily" in str(e)
+        return
+    np.testing.assert_array_equal(np.asarray(x), want)

@@ -86,6 +86,22 @@ def test_one_and_minus_one_to_negative_powers_raise_as_in_numpy(driver, base):
         )
 
 
+@pytest.mark.parametrize(
+    ("base", "exponent"),
+    [
+        (np.zeros(0, np.int64), -1),
+        (np.zeros(0, np.int32), np.array(-1, np.int32)),
+        (np.zeros((0, 2), np.int64), np.array([-1, 2])),
+        (np.array([[2, 3]], np.int16), np.zeros((0, 2), np.int16) - 1),
+    ],
+)
+def test_an_empty_result_raises_nothing_as_in_numpy(driver, base, exponent):
+    """NumPy's loop meets no negative exponent when the result is empty: no ValueError
+    (found by the differential fuzzer: arraykit read the exponents and raised)."""
+    theirs = ak.asarray(exponent) if isinstance(exponent, np.ndarray) else exponent
+    _same_as_numpy(lambda: ak.asarray(base) ** theirs, lambda: base**exponent)
+
+
 def test_inplace_power_raises_and_leaves_the_array_unchanged(driver):
     x = ak.asarray(np.array([2, 3, -2]))
     view = x[1:]
@@ -140,3 +156,22 @@ def test_traced_negative_powers_are_defined_or_raise(driver, dtype):
             checked(ak.asarray(b), ak.asarray(e))
         ok = checked(ak.asarray(b), ak.asarray(np.abs(e)))
         np.testing.assert_array_equal(np.asarray(ok), b ** np.abs(e))
+
+
+@pytest.mark.parametrize("dtype", INTEGERS)
+def test_large_exponents_wrap_as_in_numpy(driver, dtype):
+    # Exponents of 64 and more: XLA's integer power read the exponent's low 6 bits (JAX:
+    # 2 ** 64 was 1, 7 ** 100 was 7 ** 36); NumPy's loop wraps every product.  Found by
+    # the differential fuzzer.
+    info = np.iinfo(dtype)
+    rng = np.random.default_rng(64)
+    base = rng.integers(max(info.min, -9), 10, 400).astype(dtype)
+    exps = rng.integers(0, min(info.max, 2**40), 400, endpoint=True).astype(dtype)
+    exps[:8] = np.array([64, 65, 100, 127, 63, 0, 1, info.max]).astype(dtype)
+    with np.errstate(all="ignore"):
+        want = np.power(base, exps)
+    got = ak.asarray(base) ** ak.asarray(exps)
+    np.testing.assert_array_equal(np.asarray(got), want)
+    if driver.capabilities.jit:
+        got = ak.jit(lambda a, b: a**b)(ak.asarray(base), ak.asarray(exps))
+        np.testing.assert_array_equal(np.asarray(got), want)

@@ -528,3 +528,21 @@ def test_a_driver_that_signals_gets_cores_errors():
             ak.linalg.cholesky(ak.ones((2, 2)))
         with pytest.raises(ak.linalg.LinAlgError, match=r"^matrix_rank: the SVD did not converge"):
             ak.linalg.matrix_rank(ak.ones((2, 2, 2)))
+
+
+@pytest.mark.parametrize("fn", ["svdvals", "matrix_rank"])
+def test_a_complex_entry_with_an_infinite_part_is_infinite(driver, fn):
+    """A complex entry with a NaN part and an infinite part has an infinite modulus (C99),
+    and NumPy's SVD treats it as inf, not NaN (LAPACK's max-abs norm is inf): no
+    LinAlgError, NaN singular values, rank 0.  arraykit raised LinAlgError (its NaN test
+    looked at the parts); found by the differential fuzzer's matrix_rank."""
+    for entry in (complex(np.nan, -np.inf), complex(np.inf, np.nan)):
+        a = np.array([[entry, 1.0], [2.0, 3.0]])
+        want = getattr(np.linalg, fn)(a)
+        got = getattr(ak.linalg, fn)(ak.asarray(a))
+        np.testing.assert_array_equal(np.asarray(got), want)
+    a = np.array([[complex(np.nan, 1.0), 1.0], [2.0, 3.0]])  # a NaN modulus: refused
+    with pytest.raises(np.linalg.LinAlgError):
+        np.linalg.svd(a, compute_uv=False)
+    with pytest.raises(ak.linalg.LinAlgError):
+        getattr(ak.linalg, fn)(ak.asarray(a))

@@ -99,6 +99,10 @@ def test_array_bounds_as_arraykit_arrays_and_under_jit(driver) -> None:
     want = np.asarray(eager.integers(np.asarray(low), np.asarray(high), size=(2, 3)))
     got = ak.jit(lambda rng, lo, hi: rng.integers(lo, hi, size=(2, 3)))(g, low, high)
     np.testing.assert_array_equal(np.asarray(got), want)
+    with pytest.raises(TypeError, match="0-d high inside"):
+        ak.jit(lambda rng, hi: rng.integers(0, hi, size=3))(g, ak.asarray(10))
+    counter = g.bit_generator.state["state"]["counter"].tolist()
+    assert counter == eager.bit_generator.state["state"]["counter"].tolist()  # none drawn
     again = ak.jit(lambda rng, lo, hi: rng.integers(lo, hi, size=(2, 3)))(g, low, high)
     np.testing.assert_array_equal(np.asarray(again), np.asarray(eager.integers(low, high, (2, 3))))
 

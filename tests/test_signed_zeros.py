@@ -120,3 +120,25 @@ def test_order_of_zeros_under_jit(driver: ak.drivers.Driver) -> None:
     np.testing.assert_array_equal(sign(mx), np.signbit(x) & np.signbit(y))
     np.testing.assert_array_equal(sign(mn), np.signbit(x) | np.signbit(y))
     assert sign(top) == np.signbit(x).all() and sign(bottom) == np.signbit(y).any()
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("key", [[0, 2, 0, 1], 0, slice(None)], ids=["repeats", "int", "slice"])
+def test_ufunc_at_orders_zeros(driver: ak.drivers.Driver, dtype: str, key: object) -> None:
+    """``np.maximum.at``/``np.minimum.at`` of arraykit arrays follow the same order of
+    zeros (the NumPy driver handed them to NumPy's own ufunc.at, whose signs are the
+    platform's: maximum.at(zeros, 0, -0.0) gave -0); found by the differential fuzzer."""
+    if dtype == "float16" and not driver.capabilities.float16:
+        pytest.skip("no float16 on this driver")
+    x = zeros(3, dtype)
+    picked = np.arange(3)[key]
+    third = zeros(np.size(picked), dtype, 1).reshape(np.shape(picked))
+    for b in (np.array(-0.0, dtype), np.array(0.0, dtype), third):
+        values = np.broadcast_to(b, np.shape(picked)).ravel()
+        for name, combine in (("maximum", np.logical_and), ("minimum", np.logical_or)):
+            a = ak.asarray(x.copy())
+            getattr(np, name).at(a, key, ak.asarray(b))
+            want = np.signbit(x)  # the rule, occurrence by occurrence
+            for i, v in zip(np.ravel(picked), values, strict=True):
+                want[i] = combine(want[i], np.signbit(v))
+            np.testing.assert_array_equal(sign(a), want, err_msg=f"{name}.at {key} {b}")

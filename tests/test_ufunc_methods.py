@@ -183,6 +183,22 @@ def test_at_semantics_beyond_the_operator(driver):
         same(w, want[0])
 
 
+@pytest.mark.parametrize("key", [0, [0, 0, 1], slice(None)], ids=["int", "repeats", "slice"])
+def test_at_casts_a_float_loop_back_by_the_rule(driver, key):
+    """A uint64 array and a Python int (NumPy's int64 there) meet in a float64 loop; the
+    result goes back to uint64 by arraykit's cast rule, saturating (departures.md), on
+    the NumPy driver too: its fast path handed the call to NumPy's own subtract.at, whose
+    cast of -1.0 is the platform's 2**64 - 1.  Found by the differential fuzzer."""
+    a = ak.asarray(np.zeros(3, np.uint64))
+    np.subtract.at(a, key, 1)
+    same(a, np.zeros(3, np.uint64))  # 0 - 1 = -1.0 saturates to 0, occurrence by occurrence
+    b = ak.asarray(np.full(3, 5, np.uint64))
+    np.subtract.at(b, key, 1)
+    want = np.full(3, 5, np.uint64)
+    np.subtract.at(want, key, 1)  # in range: NumPy's answer
+    same(b, want)
+
+
 def test_at_errors(driver):
     x = ak.asarray([1.0, 2.0, 3.0])
     with pytest.raises(IndexError):
@@ -194,17 +210,33 @@ def test_at_errors(driver):
     same(x, np.array([1.0, 2.0, 3.0]))  # unchanged by the failed calls
 
 
+@pytest.mark.parametrize(
+    "key", [np.array([], np.int64), np.zeros(2, bool), (np.array([], np.int64),) * 2, 0]
+)
+def test_at_into_a_read_only_view_raises_even_when_nothing_is_selected(driver, key):
+    """A read-only array refuses ``ufunc.at`` whatever the key selects, as NumPy's own
+    ``add.at`` does for an empty index array (found by the differential fuzzer: an empty
+    index wrote nothing and raised nothing on the NumPy driver).  NumPy's tuple-of-arrays
+    path ignores the read-only flag; arraykit refuses there too (departures.md)."""
+    base = ak.zeros((1, 2))
+    view = ak.broadcast_to(base, (2, 2))
+    with pytest.raises(ValueError, match="read-only"):
+        np.add.at(view, key, 1.0)
+    np.testing.assert_array_equal(np.asarray(base), np.zeros((1, 2)))
+
+
 def test_at_of_a_ufunc_arraykit_lacks_writes_back_or_raises(driver):
+    assert not hasattr(ak, "fmod"), "pick a NumPy ufunc arraykit lacks for this check"
     x = ak.asarray([1.0, 2.0, 3.0])
     v = x[1:]
-    with pytest.warns(ak.HostFallbackWarning, match=r"logaddexp2\.at"):
-        np.logaddexp2.at(x, [1, 1], 0.0)
+    with pytest.warns(ak.HostFallbackWarning, match=r"fmod\.at"):
+        np.fmod.at(x, [1, 1], 1.5)
     want = np.array([1.0, 2.0, 3.0])
-    np.logaddexp2.at(want, [1, 1], 0.0)
+    np.fmod.at(want, [1, 1], 1.5)
     same(x, want)
     same(v, want[1:])
     with ak.use(host_fallback="error"), pytest.raises(ak.HostFallbackError):
-        np.logaddexp2.at(x, [0], 0.0)
+        np.fmod.at(x, [0], 1.5)
     same(x, want)
 
 

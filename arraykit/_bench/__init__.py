@@ -12,7 +12,9 @@ to end (graph built, computed, result brought to the host) from 10**5 elements o
 Writes a terminal table (crossovers by the rule of ``report.clearly_faster``, arraykit's
 overheads), ``results.csv``, ``results.json``, a summary PNG and one PNG per workload
 under ``--out``; ``--compare`` reads two ``results.json`` (``compare.py``).  Method: see
-``timing.py`` and the README's Benchmarks section.
+``timing.py`` and the README's Benchmarks section.  On a busy machine: raw NumPy is timed
+at every size whatever the budget, an unstable cell is re-timed and else marked
+(``stability.py``), and the machine's load is recorded (``load.py``).
 """
 
 from __future__ import annotations
@@ -30,8 +32,11 @@ from typing import Any, TextIO
 
 import numpy as np
 
+from .._quiet import quiet_startup
 from . import backends as _backends
+from . import timing as _timing
 from .backends import Backend
+from .load import LoadLog
 from .plots import write_plots
 from .report import (
     ERROR,
@@ -46,6 +51,7 @@ from .report import (
     write_csv,
     write_json,
 )
+from .stability import RETRIES, settle, stall_limit, why_unstable
 from .timing import Timing, first_call, forecast, measure
 from .workloads import WORKLOADS, Workload
 
@@ -150,7 +156,8 @@ def parser() -> argparse.ArgumentParser:
         type=_positive(float),
         metavar="SECONDS",
         help="time cap per cell; a backend whose next size would exceed it "
-        "skips the larger sizes (default 6, quick 1)",
+        "skips the larger sizes, except raw NumPy, the baseline, timed at every size "
+        "(default 6, quick 1)",
     )
     p.add_argument(
         "--min-time",
@@ -233,10 +240,12 @@ def _cell(
     ref: Any,
     opts: argparse.Namespace,
     skip: str | None,
+    limit: float | None = None,
 ) -> tuple[Result, Any, Callable[[], Timing] | None]:
     """Run one cell: the result record, the output (raw NumPy's only: the reference) and,
     for raw NumPy, a function that times the same call again (the baseline is timed before
-    and after the other backends of a size)."""
+    and after the other backends of a size).  An unstable timing is re-timed
+    (``stability.settle``; ``limit``: the slowest plausible fastest repeat)."""
     r = Result(
         workload=w.name,
         backend=b.label,
@@ -259,7 +268,10 @@ def _cell(
         r.status, r.note = SKIPPED, skip
         return r, None, None
     if b.remote is not None:  # measured in another process (tnp)
-        return b.remote(r, opts), None, None
+        r.started_s = _now()
+        r = b.remote(r, opts)
+        r.ended_s = _now()
+        return r, None, None
     try:
         with b.context():
             call = b.bind(fn, inputs)
@@ -278,11 +290,13 @@ def _cell(
                 budget=opts.budget,
                 min_time=opts.min_time,
             )
-            t = timed()
+            started = _now()
+            t, r.unstable, r.retimed = settle(timed, timed(), limit)
     except Exception as e:  # a failing cell is reported, the run goes on
         r.status, r.note = ERROR, _one_line(e)
         return r, None, None
     set_timing(r, t)
+    r.started_s, r.ended_s = started, _now()
     return r, *((out, timed) if b.impl == "numpy" else (None, None))
 
 
@@ -325,12 +339,49 @@ def _merge(r: Result, t: Timing) -> Timing:
     return Timing(r.first_call_s or 0.0, (*r.samples, *t.samples), t.number)
 
 
+def _now() -> float:
+    """The run's clock (``timing._clock``, which tests replace)."""
+    return _timing._clock()
+
+
+def is_reference(b: Backend) -> bool:
+    """Raw NumPy, the row every speed-up divides by: the time budget never skips it.  (A
+    raw framework, which arraykit's overhead divides by, may be skipped: the overhead is
+    then taken at the largest size both rows ran, ``report.overheads``.)"""
+    return b.impl == "numpy"
+
+
+def _baseline_after(base: Result, again: Callable[[], Timing], limit: float | None) -> None:
+    """Time the baseline again after the other backends of its size and keep its repeats
+    from before and after (its spread then covers the time in which they ran, so a drift
+    of the machine's speed is not a result), re-timing the "after" part while the merge
+    is unstable.  A "before" that stayed unstable (a stall) is dropped: the baseline is
+    then the "after" alone, and its window no longer encloses the others' (no ratio)."""
+    for attempt in range(RETRIES + 1):
+        started = _now()
+        after = again()
+        ended = _now()
+        if base.unstable:
+            merged, why = after, why_unstable(after, limit)
+        else:
+            merged = _merge(base, after)
+            why = why_unstable(merged, limit)
+        if not why or attempt == RETRIES:
+            break
+    if base.unstable:
+        base.started_s = started
+    set_timing(base, merged)
+    base.unstable, base.ended_s = why, ended
+    base.retimed += attempt
+
+
 def run(
     backends: list[Backend],
     workloads: list[Workload],
     opts: argparse.Namespace,
     full: bool,
     stream: TextIO,
+    log: LoadLog | None = None,
 ) -> list[Result]:
     """Every cell, by workload, then size, then backend (so that the backends compared at
     a size run close together in time)."""
@@ -343,30 +394,37 @@ def run(
         for w, sizes in plan:
             for i, size in enumerate(sizes):
                 inputs = w.inputs(size, np.dtype(opts.dtype))
-                ref, again, base = None, None, None
+                ref, again, base, base_limit = None, None, None, None
                 for b in backends:
+                    key = (w.name, b.label)
                     bar.step(f"{w.name} {w.label_size(size)} {b.label}")
-                    r, out, timed = _cell(
-                        b, w, size, inputs, ref, opts, over.get((w.name, b.label))
-                    )
+                    limit = stall_limit(last.get(key), size, w.exponent)
+                    skip = None if is_reference(b) else over.get(key)
+                    r, out, timed = _cell(b, w, size, inputs, ref, opts, skip, limit)
                     if out is not None:
-                        ref, again, base = np.asarray(out), timed, r
+                        ref, again, base, base_limit = np.asarray(out), timed, r, limit
                     results.append(r)
                     bar.done()
-                    if r.status == OK and i + 1 < len(sizes):
-                        why = _over_budget(r, last.get((w.name, b.label)), sizes[i + 1], w, opts)
+                    if r.status != OK or r.unstable:  # a stall forecasts nothing
+                        continue
+                    if i + 1 < len(sizes) and not is_reference(b):
+                        why = _over_budget(r, last.get(key), sizes[i + 1], w, opts)
                         if why:
-                            over[(w.name, b.label)] = why
-                        last[(w.name, b.label)] = (size, r.min_s)
+                            over[key] = why
+                    last[key] = (size, r.min_s)
                 if again is not None and base is not None and len(backends) > 1:
-                    # NumPy again, after the others: its spread then covers the time in
-                    # which they ran, so a drift of the machine's speed is not a result.
-                    set_timing(base, _merge(base, again()))
+                    _baseline_after(base, again, base_limit)
+                if log is not None:
+                    log.sample()
     except KeyboardInterrupt:
         print("\ninterrupted: reporting the cells measured so far", file=stream)
     finally:
         bar.close()
     return results
+
+
+def _load_text(avg: list[float] | None) -> str:
+    return "unknown" if avg is None else "/".join(f"{x:g}" for x in avg)
 
 
 def _compare(opts: argparse.Namespace) -> int:
@@ -405,9 +463,16 @@ def main(argv: list[str] | None = None) -> int:
     out_dir: Path = opts.out
     out_dir.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
+    log = LoadLog()
     machine = machine_info()
+    print(
+        f"arraykit bench: starting (load {_load_text(log.record['before'])} on "
+        f"{log.record['cpu_count']} CPUs); importing the frameworks, which takes a while",
+        flush=True,
+    )
     with ExitStack() as stack:
-        backends, frameworks, notes = _backends.discover(names, workloads, opts.dtype, stack)
+        with quiet_startup():  # TF's, oneDNN's, absl's and XLA's start-up logs
+            backends, frameworks, notes = _backends.discover(names, workloads, opts.dtype, stack)
         print(
             f"arraykit bench: {len(workloads)} workloads x {len(backends)} backends, "
             f"{opts.dtype}, {opts.repeat} repeats, {opts.budget:g} s per cell at most"
@@ -428,7 +493,7 @@ def main(argv: list[str] | None = None) -> int:
                 f".\nAdd {'them' if len(missing) > 1 else 'it'} with:  pip install {pips}\n"
             )
         sys.stdout.flush()
-        results = run(backends, workloads, opts, full, sys.stderr)
+        results = run(backends, workloads, opts, full, sys.stderr, log)
     add_speedups(results, backends[0].label)
     elapsed = time.perf_counter() - started
     print_table(results, sys.stdout, opts.dtype)
@@ -452,6 +517,7 @@ def main(argv: list[str] | None = None) -> int:
         "backends": [b.record() for b in backends],
         "notes": notes,
         "elapsed_s": round(elapsed, 3),
+        "load": log.after(),
     }
     csv_path, json_path = out_dir / "results.csv", out_dir / "results.json"
     write_csv(results, csv_path)
@@ -459,11 +525,19 @@ def main(argv: list[str] | None = None) -> int:
     subtitle = f"{opts.dtype}; {machine['cpu']} ({machine['cpu_count']} CPUs); " + ", ".join(
         f"{n} {v}" for n, v in meta["frameworks"].items()
     )
+    if not opts.no_plots:
+        print("plotting the figures ...", flush=True)
     pngs, plot_note = ([], None) if opts.no_plots else write_plots(results, out_dir, subtitle)
     counts = {s: sum(r.status == s for r in results) for s in (OK, UNAVAILABLE, SKIPPED, ERROR)}
     print(
         f"\n{len(results)} cells ({', '.join(f'{n} {s}' for s, n in counts.items() if n)}) "
         f"in {elapsed:.0f} s"
+    )
+    load = meta["load"]
+    print(
+        f"load: {_load_text(load['before'])} before, {load['mean']} on average during, "
+        f"{_load_text(load['after'])} after, on {load['cpu_count']} CPUs "
+        "(1, 5, 15 min averages; in results.json)"
     )
     print(
         f"wrote {csv_path}, {json_path}"

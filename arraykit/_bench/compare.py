@@ -4,20 +4,25 @@ version against an old one, one machine against another, CPU against GPU).
 Per cell (workload, backend, size) measured in both runs: the ratio of the median times,
 new / old (below 1: the new run is faster), flagged when the two runs' spreads do not
 overlap (the new run's upper quartile below the old one's lower quartile, or the other
-way round): a difference beyond both runs' noise.
+way round): a difference beyond both runs' noise; and, where the two runs recorded the
+machine's load (``load.py``), a difference beyond the spreads that the two loads explain
+(between 1 and the ratio of their load factors) is flagged as such, not as a change.
 """
 
 from __future__ import annotations
 
 import json
+import statistics
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from .load import SLACK, load_factor, mean_load
 from .report import OK
 from .workloads import WORKLOADS, format_size
 
-FASTER, SLOWER = "faster", "slower"
+FASTER, SLOWER, LOAD, UNSTABLE = "faster", "slower", "load", "unstable"
+CALIBRATION_MIN = 10  # cells of unchanged code needed to measure the machine's change
 
 
 @dataclass(frozen=True)
@@ -26,7 +31,9 @@ class Change:
     backend: str
     size: int
     ratio: float  # new median / old median
-    verdict: str | None  # FASTER, SLOWER (beyond both spreads) or None (within)
+    # FASTER, SLOWER (beyond both spreads and what the loads explain), LOAD (beyond both
+    # spreads, within what the loads explain) or None (within the spreads)
+    verdict: str | None
 
 
 def load(path: Path) -> dict[str, Any]:
@@ -48,9 +55,60 @@ def _cells(doc: dict[str, Any]) -> dict[tuple[str, str, int], dict[str, Any]]:
     return out
 
 
+def _version(doc: dict[str, Any], framework: str) -> str | None:
+    versions = doc.get("machine", {}).get("versions", {})
+    return (
+        (doc.get("frameworks") or {}).get(framework)
+        or versions.get(framework)
+        or versions.get(f"{framework}-cpu")
+    )
+
+
+def machine_change(old: dict[str, Any], new: dict[str, Any]) -> tuple[float, float, int] | None:
+    """How much the machine alone moved the times between the runs: the 10th and 90th
+    percentiles of new / old over the cells of unchanged code (the raw frameworks' rows,
+    not arraykit's, whose framework has the same version in both runs), and their count;
+    ``None`` with fewer than ``CALIBRATION_MIN`` such cells."""
+    before = _cells(old)
+    ratios = []
+    for key, n in _cells(new).items():
+        o = before.get(key)
+        if (
+            o is None
+            or n.get("impl") in (None, "arraykit")
+            or n.get("unstable")
+            or o.get("unstable")
+        ):
+            continue
+        fw = {"tnp": "tensorflow"}.get(n["impl"], n["impl"])
+        if _version(old, fw) is None or _version(old, fw) != _version(new, fw):
+            continue
+        ratios.append(n["median_s"] / o["median_s"])
+    if len(ratios) < CALIBRATION_MIN:
+        return None
+    q = statistics.quantiles(ratios, n=10, method="inclusive")
+    return q[0], q[-1], len(ratios)
+
+
+def explained_range(old: dict[str, Any], new: dict[str, Any]) -> tuple[float, float] | None:
+    """The ratios new / old that the machine's change explains, where both runs recorded
+    their load: from 1 to the loads' bound (``load.explained``), widened to what the
+    unchanged code's own cells did (``machine_change``); ``None`` without load records."""
+    f_old, f_new = load_factor(old), load_factor(new)
+    if f_old is None or f_new is None:
+        return None
+    bound = (f_new / f_old) ** SLACK
+    lo, hi = min(1.0, bound), max(1.0, bound)
+    moved = machine_change(old, new)
+    if moved is not None:
+        lo, hi = min(lo, moved[0]), max(hi, moved[1])
+    return lo, hi
+
+
 def compare(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
     """Every cell measured in both runs, in the new run's order."""
     before = _cells(old)
+    explained = explained_range(old, new)
     changes = []
     for key, n in _cells(new).items():
         o = before.get(key)
@@ -61,7 +119,12 @@ def compare(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
             verdict = FASTER
         elif n["q1_s"] > o["q3_s"]:
             verdict = SLOWER
-        changes.append(Change(*key, n["median_s"] / o["median_s"], verdict))
+        ratio = n["median_s"] / o["median_s"]
+        if verdict is not None and explained and explained[0] <= ratio <= explained[1]:
+            verdict = LOAD
+        if n.get("unstable") or o.get("unstable"):  # not a time to judge by
+            verdict = UNSTABLE
+        changes.append(Change(*key, ratio, verdict))
     return changes
 
 
@@ -73,10 +136,15 @@ def _label(workload: str, size: int) -> str:
 def _describe(doc: dict[str, Any]) -> str:
     m = doc.get("machine", {})
     versions = m.get("versions", {})
+    frameworks = doc.get("frameworks", {})
     parts = [doc.get("created", "?"), f"{m.get('cpu', '?')} ({m.get('cpu_count', '?')} CPUs)"]
-    parts += [
-        f"{p} {versions[p]}" for p in ("arraykit", "numpy", "jax", "tensorflow") if p in versions
-    ]
+    for p in ("arraykit", "numpy", "jax", "tensorflow"):
+        # the version the run imported (tensorflow-cpu is imported as tensorflow)
+        v = frameworks.get(p) or versions.get(p) or versions.get(f"{p}-cpu")
+        if v:
+            parts.append(f"{p} {v}")
+    load = mean_load(doc)
+    parts.append("load not recorded" if load is None else f"load {load:g}")
     return ", ".join(parts)
 
 
@@ -90,9 +158,12 @@ def print_comparison(
     if not changes:
         print("no cell was measured in both runs", file=out)
         return changes
+    f_old, f_new = load_factor(old), load_factor(new)
     print(
         "ratio of median times, new / old (< 1: new is faster); + slower, - faster beyond "
-        "both runs' spread (quartiles do not overlap)",
+        "both runs' spread (quartiles do not overlap) and beyond what the loads explain; "
+        "L: beyond the spread, within what the loads explain; ?: unstable in either run, "
+        "not judged",
         file=out,
     )
     for wname in dict.fromkeys(c.workload for c in changes):
@@ -113,14 +184,63 @@ def print_comparison(
                 if c is None:
                     texts.append("")
                     continue
-                mark = {FASTER: "-", SLOWER: "+", None: " "}[c.verdict]
+                mark = {FASTER: "-", SLOWER: "+", LOAD: "L", UNSTABLE: "?", None: " "}[c.verdict]
                 texts.append(f"{c.ratio:.2f}{mark}")
             print(f"{b:<{name_w}} " + "".join(f"{t:>{width}}" for t in texts), file=out)
     n_fast = sum(c.verdict == FASTER for c in changes)
     n_slow = sum(c.verdict == SLOWER for c in changes)
+    n_load = sum(c.verdict == LOAD for c in changes)
+    n_shaky = sum(c.verdict == UNSTABLE for c in changes)
+    within = len(changes) - n_fast - n_slow - n_load - n_shaky
     print(
         f"\n{len(changes)} cells in both runs: {n_fast} faster and {n_slow} slower beyond "
-        f"the spread, {len(changes) - n_fast - n_slow} within it",
+        f"the spread and the load, {n_load} beyond the spread but within what the loads "
+        f"explain, {within} within the spread, {n_shaky} unstable in either run (not judged)",
         file=out,
     )
+    print(_load_summary(old, new, f_old, f_new, n_load, len(changes)), file=out)
+    if explained_range(old, new) is not None:
+        impl = {
+            (r["workload"], r["backend"], int(r["size"])): r.get("impl") for r in new["results"]
+        }
+        ours = [c for c in changes if impl.get((c.workload, c.backend, c.size)) == "arraykit"]
+        raw = [c for c in changes if c not in ours]
+        beyond = (FASTER, SLOWER)
+        print(
+            f"beyond it: {sum(c.verdict in beyond for c in raw)} of the {len(raw)} raw "
+            f"framework cells (unchanged code: about 20 % by the percentiles' construction) "
+            f"and {sum(c.verdict in beyond for c in ours)} of the {len(ours)} arraykit cells"
+            " (a real change in arraykit shows as a larger share)",
+            file=out,
+        )
     return changes
+
+
+def _load_summary(
+    old: dict[str, Any], new: dict[str, Any], f_old: float | None, f_new: float | None,
+    n_load: int, total: int,
+) -> str:  # fmt: skip
+    """What the two runs' loads, and the unchanged code's own cells, explain."""
+    if f_old is None or f_new is None:
+        missing = " and ".join(n for n, f in (("old", f_old), ("new", f_new)) if f is None)
+        return f"load: not recorded in the {missing} run: no difference attributed to it"
+    cpus = (new.get("load") or {}).get("cpu_count")
+    bound = (f_new / f_old) ** SLACK
+    lines = [
+        f"load: {mean_load(old):g} (old) and {mean_load(new):g} (new) on {cpus} CPUs: "
+        f"the loads alone explain ratios from 1 to {bound:.2f}"
+        + (" (neither run had more load than CPUs)" if bound == 1.0 else "")
+    ]
+    moved = machine_change(old, new)
+    if moved is not None:
+        lines.append(
+            f"unchanged code (the raw frameworks' {moved[2]} cells, same versions in both "
+            f"runs) moved by x{moved[0]:.2f} to x{moved[1]:.2f} (10th to 90th percentile): "
+            "the machine's change, counted as explained too"
+        )
+    lo, hi = explained_range(old, new) or (1.0, 1.0)
+    lines.append(
+        f"{n_load} of the {total} cells differ beyond their spread by x{lo:.2f} to "
+        f"x{hi:.2f} or less: attributed to the machine's load, not to the code (L)"
+    )
+    return "\n".join(lines)

@@ -8,10 +8,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .report import OK, Result, crossovers, wraps_baseline
+from .report import ERROR, OK, SKIPPED, UNAVAILABLE, Result, crossovers, wraps_baseline
 from .workloads import WORKLOADS
 
-MISSING_NOTE = "matplotlib is not installed: no plots (pip install 'arraykit[bench]')"
+MISSING_NOTE = (
+    "matplotlib is not installed: no plots (pip install matplotlib, or in the clone: "
+    "pip install '.[bench]')"
+)
 
 
 def write_plots(
@@ -31,9 +34,11 @@ def write_plots(
             continue
         backends = list(dict.fromkeys(r.backend for r in rows))
         baselines = {r.backend for r in rows if r.impl == "numpy"}
+        ends = stops([r for r in results if r.workload == wname])
         # Fixed margins (constrained layout costs seconds per figure); the legend, one for
         # both panels, goes under them so that it hides no data.
-        legend_rows = -(-len(backends) // 4)
+        extra = any(r.unstable for r in rows) + bool(ends)
+        legend_rows = -(-(len(backends) + extra) // 4)
         height = 5.2 + 0.22 * legend_rows
         fig = Figure(figsize=(13, height), dpi=110)
         FigureCanvasAgg(fig)
@@ -59,9 +64,25 @@ def write_plots(
                 [p[3] - m for m, p in zip(med, pts, strict=True)],
             ]
             t_ax.errorbar(sizes, med, yerr=err, label=backend, capsize=2, **style)
+            shaky = [r for r in rows if r.backend == backend and r.unstable]
+            if shaky:  # the time, crossed out; on the speed-up panel a cross at the foot
+                t_ax.plot(
+                    [r.size for r in shaky], [r.median_s for r in shaky], ls="none",
+                    marker="x", ms=10, mew=2, color=style["color"],
+                )  # fmt: skip
+                mark_unstable(
+                    s_ax,
+                    [r.size for r in shaky],
+                    style["color"],
+                    0.03 if backend in baselines else 0.09,
+                )
             spd = [(s, p[4]) for s, p in zip(sizes, pts, strict=True) if p[4] is not None]
             if spd and backend not in baselines:  # NumPy's is the line at 1
                 s_ax.plot(*zip(*spd, strict=True), label=backend, **style)
+            if backend in ends:
+                mark_stop(t_ax, sizes[-1], med[-1], ends[backend], style["color"])
+                if spd and backend not in baselines:
+                    mark_stop(s_ax, *spd[-1], ends[backend], style["color"])
         t_ax.set(
             xscale="log",
             yscale="log",
@@ -81,6 +102,12 @@ def write_plots(
             ax.grid(True, which="major", alpha=0.4)
             ax.grid(True, which="minor", alpha=0.12)
         handles, labels = t_ax.get_legend_handles_labels()
+        if any(r.unstable for r in rows):
+            handles.append(unstable_handle())
+            labels.append(UNSTABLE_LABEL)
+        if ends:
+            handles.append(stop_handle())
+            labels.append(STOP_LABEL)
         fig.legend(
             handles,
             labels,
@@ -89,7 +116,7 @@ def write_plots(
             ncols=min(4, len(labels)),
             frameon=False,
         )
-        fig.suptitle(subtitle, fontsize="medium")
+        fig.suptitle(f"{LINES}\n{subtitle}", fontsize="medium")
         path = out_dir / f"bench_{wname}.png"
         fig.savefig(path)
         paths.append(path)
@@ -125,6 +152,12 @@ def best_configurations(rows: Sequence[Result]) -> list[str]:
 
 
 def write_summary(results: Sequence[Result], path: Path, subtitle: str) -> Path:
+    """``summary_figure`` saved to ``path``."""
+    summary_figure(results, subtitle).savefig(path)
+    return path
+
+
+def summary_figure(results: Sequence[Result], subtitle: str) -> Any:
     """One panel per workload, in the articles' style: speed-up over NumPy against size for
     the best configuration of each framework and arraykit driver (band: from quartiles),
     each crossover marked; NumPy is the line at 1."""
@@ -133,10 +166,15 @@ def write_summary(results: Sequence[Result], path: Path, subtitle: str) -> Path:
 
     names = [w for w in WORKLOADS if any(r.workload == w and r.status == OK for r in results)]
     cross = crossovers(results)
+    styles = _styles(results)
     cols = min(3, len(names))
     nrows = -(-len(names) // cols)
-    # Inches: 1 for the title, 3.6 per panel, 1.9 under each for its legend and label.
-    height = 1.0 + 3.6 * nrows + 1.9 * nrows
+    # Inches: 1 for the title, 3.6 per panel, and under each its axis label (0.6), its
+    # legend (0.15 per entry: the longest legend of any panel) and the next title (0.35),
+    # so that no legend reaches the panel below.
+    entries = max(_summary_entries(results, w) for w in names)
+    gap = 0.6 + 0.15 * entries + 0.35
+    height = 1.0 + 3.6 * nrows + gap * nrows
     fig = Figure(figsize=(5.4 * cols, height), dpi=110)
     FigureCanvasAgg(fig)
     axes = fig.subplots(nrows, cols, squeeze=False).ravel()
@@ -144,9 +182,9 @@ def write_summary(results: Sequence[Result], path: Path, subtitle: str) -> Path:
         left=0.07,
         right=0.99,
         top=1 - 1.0 / height,
-        bottom=1.9 / height,
+        bottom=gap / height,
         wspace=0.25,
-        hspace=1.9 / 3.6,
+        hspace=gap / 3.6,
     )
     for ax in axes[len(names) :]:
         ax.set_axis_off()
@@ -154,26 +192,43 @@ def write_summary(results: Sequence[Result], path: Path, subtitle: str) -> Path:
         w = WORKLOADS[wname]
         rows = [r for r in results if r.workload == wname and r.status == OK]
         base = {r.size: r for r in rows if r.impl == "numpy"}
+        ends = stops([r for r in results if r.workload == wname])
         ax.axhline(1.0, color="black", lw=2.5, label="numpy (= 1)")
+        # NumPy unstable at a size: no ratio there for anyone; a black cross says why.
+        mark_unstable(ax, sorted(s for s, r in base.items() if r.unstable), "black", 0.03)
         for b in best_configurations(rows):
-            pts = sorted((r.size, r) for r in rows if r.backend == b and r.size in base)
+            # Only the ratios the study trusts (report.comparable: both stable, same window).
+            pts = sorted(
+                ((r.size, r) for r in rows if r.backend == b and r.size in base and r.speedup),
+                key=lambda p: p[0],
+            )
+            mark_unstable(
+                ax,
+                [r.size for r in rows if r.backend == b and r.speedup is None and r.unstable],
+                colour(b),
+            )
             if not pts:
                 continue
             xs = [s for s, _ in pts]
-            ys = [base[s].median_s / r.median_s for s, r in pts]
+            ys = [r.speedup for _, r in pts]
             lo = [base[s].q1_s / r.q3_s for s, r in pts]
             hi = [base[s].q3_s / r.q1_s for s, r in pts]
             c = cross.get(wname, {}).get(b)
             text = f"faster from {w.label_size(c)}" if c is not None else "not clearly faster"
-            raw = pts[0][1].impl != "arraykit"
             ax.plot(
-                xs, ys, color=colour(b), lw=1.8, ls="--" if raw else "-", marker="o", ms=3,
+                xs, ys, color=colour(b), lw=1.8, ls=styles[b]["ls"], marker="o", ms=3,
                 label=f"{b}: {text}",
             )  # fmt: skip
+            if b in ends:
+                mark_stop(ax, xs[-1], ys[-1], ends[b], colour(b))
             ax.fill_between(xs, lo, hi, color=colour(b), alpha=0.12, lw=0)
             if c is not None:
                 y = ys[xs.index(c)]
                 ax.plot([c], [y], marker="*", ms=14, color=colour(b), mec="black", mew=0.6)
+        if any(r.unstable for r in rows):
+            ax.plot([], [], ls="none", marker="x", mew=2, color="dimgray", label=UNSTABLE_LABEL)
+        if any(b in ends for b in best_configurations(rows)):
+            ax.plot([], [], ls="none", marker="|", ms=10, mew=2, color="dimgray", label=STOP_LABEL)
         ax.set(
             xscale="log",
             yscale="log",
@@ -191,12 +246,89 @@ def write_summary(results: Sequence[Result], path: Path, subtitle: str) -> Path:
             ncols=1,
         )
     fig.suptitle(
-        "NumPy against each framework's best configuration (dashed: raw framework, solid: "
-        "arraykit; star: crossover)\n" + subtitle,
+        f"NumPy against each framework's best configuration (star: crossover)\n{LINES}\n{subtitle}",
         fontsize="medium",
     )
-    fig.savefig(path)
-    return path
+    return fig
+
+
+UNSTABLE_LABEL = "x: unstable after re-timing (no speed-up drawn)"
+STOP_LABEL = "|: the row stops here (why: next to the mark)"
+# One meaning per line style, in every figure.
+LINES = (
+    "solid: arraykit, dashed: raw framework; dotted (arraykit) and dash-dot (raw): NumPy "
+    "inputs converted inside the call; hollow markers: compiled"
+)
+
+
+def stops(rows: Sequence[Result]) -> dict[str, str]:
+    """backend -> why its measured cells end before the workload's largest size (the
+    status, and the note's gist, of its first cell after its last measured one)."""
+    largest = max((r.size for r in rows), default=0)
+    out: dict[str, str] = {}
+    for b in dict.fromkeys(r.backend for r in rows):
+        own = sorted((r for r in rows if r.backend == b), key=lambda r: r.size)
+        measured = [r.size for r in own if r.status == OK]
+        if not measured or measured[-1] >= largest:
+            continue
+        after = [r for r in own if r.size > measured[-1]]
+        if not after:
+            out[b] = "not run"
+            continue
+        r = after[0]
+        if r.status == SKIPPED:
+            out[b] = "over the time budget" if "budget" in r.note else "skipped"
+        elif r.status == ERROR:
+            out[b] = "error (see the table's notes)"
+        elif r.status == UNAVAILABLE:
+            out[b] = "not available"
+        else:
+            out[b] = r.status
+    return out
+
+
+def mark_stop(ax: Any, x: float, y: float, why: str, color: str) -> None:
+    """A bar at a row's last point, and why it stops there (written once per panel and
+    size: rows that stop together for one reason share the words)."""
+    ax.plot([x], [y], marker="|", ms=12, mew=2, color=color)
+    written = ax.__dict__.setdefault("_arraykit_stops", set())
+    if (x, why) in written:
+        return
+    written.add((x, why))
+    ax.annotate(why, (x, y), xytext=(4, 3), textcoords="offset points", fontsize=6, color=color)
+
+
+def stop_handle() -> Any:
+    """The legend entry of the stop mark."""
+    from matplotlib.lines import Line2D
+
+    return Line2D([], [], ls="none", marker="|", ms=10, mew=2, color="dimgray")
+
+
+def _summary_entries(results: Sequence[Result], wname: str) -> int:
+    """The legend entries of one summary panel: NumPy, each best configuration, and the
+    unstable and stop marks where drawn."""
+    rows = [r for r in results if r.workload == wname and r.status == OK]
+    best = best_configurations(rows)
+    ends = stops([r for r in results if r.workload == wname])
+    return 1 + len(best) + any(r.unstable for r in rows) + any(b in ends for b in best)
+
+
+def unstable_handle() -> Any:
+    """The legend entry of the unstable cells' cross."""
+    from matplotlib.lines import Line2D
+
+    return Line2D([], [], ls="none", marker="x", ms=8, mew=2, color="dimgray")
+
+
+def mark_unstable(ax: Any, sizes: Sequence[int], color: str, height: float = 0.09) -> None:
+    """A cross at the foot of a speed-up panel at each size whose cell was unstable (the
+    baseline's lowest, ``height=0.03``, so that another row's cross hides none of it)."""
+    if sizes:
+        ax.plot(
+            sizes, [height] * len(sizes), transform=ax.get_xaxis_transform(), ls="none",
+            marker="x", ms=8, mew=2, color=color, clip_on=False,
+        )  # fmt: skip
 
 
 def _xlabel(square: bool) -> str:
@@ -238,21 +370,26 @@ def colour(label: str) -> str:
 
 
 def _styles(results: Sequence[Result]) -> dict[str, dict[str, Any]]:
-    """Colour per backend family (``COLOURS``); solid: native inputs, dashed: NumPy inputs;
-    the marker says the device kind, hollow for compiled code.  Raw NumPy is the thick
-    black line."""
+    """Colour per backend family (``COLOURS``); line style: ``LINES`` (solid arraykit,
+    dashed raw framework, dotted / dash-dot the same with NumPy inputs); the marker says
+    the device kind, hollow for compiled code.  Raw NumPy is the thick black line."""
     out: dict[str, dict[str, Any]] = {}
     for r in results:
         if r.backend in out:
             continue
         if r.impl == "numpy":
-            out[r.backend] = {"color": "black", "lw": 2.5, "marker": "o", "ms": 4}
+            out[r.backend] = {"color": "black", "lw": 2.5, "marker": "o", "ms": 4, "ls": "-"}
             continue
         c = colour(r.backend)
         out[r.backend] = {
             "color": c,
             "lw": 1.4,
-            "ls": "-" if r.inputs == "native" else "--",
+            "ls": {
+                (True, True): "-",
+                (True, False): ":",
+                (False, True): "--",
+                (False, False): "-.",
+            }[(r.impl == "arraykit", r.inputs == "native")],
             "marker": _DEVICE_MARKERS.get(r.device.split(":")[0], "s"),
             "ms": 4,
             "mfc": c if r.mode == "eager" else "white",

@@ -3,6 +3,7 @@ JSON files, the crossover sizes and the machine description."""
 
 from __future__ import annotations
 
+import collections
 import csv
 import dataclasses
 import importlib.metadata
@@ -19,8 +20,11 @@ from .workloads import WORKLOADS
 
 OK, UNAVAILABLE, SKIPPED, ERROR = "ok", "unavailable", "skipped", "error"
 NOT_CLEARLY = "not clearly"
+UNSTABLE_NOTE = (
+    "? unstable after re-timing: repeats spread beyond x1.5, two modes or a stall; the "
+    "reason per cell is in the CSV (no speed-up drawn)"
+)
 _PACKAGES = (
-    "arraykit",
     "numpy",
     "jax",
     "jaxlib",
@@ -56,23 +60,50 @@ class Result:
     first_call_s: float | None = None  # the first call: tracing and compilation included
     speedup: float | None = None  # NumPy's median / this median, at the same size
     note: str = ""
+    unstable: str = ""  # why the repeats are not a stable time ("" if they are)
+    retimed: int = 0  # how many times the cell was timed again (stability.settle)
+    # When its kept repeats began and ended, seconds from the run's start: a ratio is
+    # shown only where the baseline's window encloses the other side's.
+    started_s: float | None = None
+    ended_s: float | None = None
     samples: tuple[float, ...] = ()  # seconds per call of each repeat (JSON only)
 
 
 FIELDS = [f.name for f in dataclasses.fields(Result) if f.name != "samples"]
 
 
+def same_window(r: Result, base: Result) -> bool:
+    """``base`` was timed before and after ``r`` (its kept repeats' window encloses
+    ``r``'s): both sides of a ratio saw the same machine.  Rows without windows (older
+    files) pass."""
+    if None in (r.started_s, r.ended_s, base.started_s, base.ended_s):
+        return True
+    return base.started_s <= r.started_s and r.ended_s <= base.ended_s  # type: ignore[operator]
+
+
+def comparable(r: Result, base: Result) -> bool:
+    """A ratio of ``r`` to ``base`` means something: both measured, both stable, timed
+    in the same window."""
+    return (
+        r.status == OK
+        and base.status == OK
+        and not r.unstable
+        and not base.unstable
+        and bool(r.median_s)
+        and bool(base.median_s)
+        and (r is base or same_window(r, base))
+    )
+
+
 def add_speedups(results: Sequence[Result], baseline: str) -> None:
-    """Set ``speedup`` of every measured cell against ``baseline`` at the same size."""
-    base = {
-        (r.workload, r.size): r.median_s
-        for r in results
-        if r.backend == baseline and r.status == OK
-    }
+    """Set ``speedup`` of every measured cell against ``baseline`` at the same size, where
+    the ratio means something (``comparable``); ``None`` elsewhere."""
+    base = {(r.workload, r.size): r for r in results if r.backend == baseline and r.status == OK}
     for r in results:
         ref = base.get((r.workload, r.size))
-        if r.status == OK and ref and r.median_s:
-            r.speedup = ref / r.median_s
+        r.speedup = None
+        if ref is not None and comparable(r, ref):
+            r.speedup = ref.median_s / r.median_s  # type: ignore[operator]
 
 
 def clearly_faster(r: Result, base: Result) -> bool:
@@ -80,8 +111,7 @@ def clearly_faster(r: Result, base: Result) -> bool:
     fastest repeat of the baseline (below its lower quartile, then, and below every time
     NumPy took: a machine that slows NumPy down for a while fakes no win)."""
     return (
-        r.status == OK
-        and base.status == OK
+        comparable(r, base)
         and r.q3_s is not None
         and base.min_s is not None
         and r.q3_s < base.min_s
@@ -143,7 +173,11 @@ def _twin(r: Result, rows: Sequence[Result]) -> Result | None:
     raw = [
         x
         for x in rows
-        if x.impl == r.driver and x.device == r.device and x.size == r.size and x.status == OK
+        if x.impl == r.driver
+        and x.device == r.device
+        and x.size == r.size
+        and x.status == OK
+        and not x.unstable
     ]
     same_mode = [x for x in raw if x.mode == r.mode] or [x for x in raw if x.impl == "numpy"]
     for inputs in (r.inputs, "native"):
@@ -164,7 +198,7 @@ def overheads(results: Sequence[Result]) -> dict[str, dict[str, dict[str, Any]]]
     for w, rows in by_workload.items():
         pairs: dict[str, list[tuple[Result, Result]]] = {}
         for r in rows:
-            if r.impl != "arraykit" or r.status != OK:
+            if r.impl != "arraykit" or r.status != OK or r.unstable:
                 continue
             twin = _twin(r, rows)
             if twin is not None:
@@ -197,7 +231,9 @@ def _cpu_model() -> str:
 
 
 def machine_info() -> dict[str, Any]:
-    versions = {}
+    import arraykit
+
+    versions = {"arraykit": arraykit.__version__}  # its distribution is arraykit-api
     for pkg in _PACKAGES:
         try:
             versions[pkg] = importlib.metadata.version(pkg)
@@ -280,10 +316,13 @@ def print_table(results: Sequence[Result], out: TextIO, dtype: str) -> None:
                     line.append("")
                     speed.append("")
                     continue
-                line.append(format_time(r.median_s) if r.status == OK else _MARK[r.status])
+                text = format_time(r.median_s) if r.status == OK else _MARK[r.status]
+                line.append(text + ("?" if r.status == OK and r.unstable else ""))
                 speed.append(format_speedup(r.speedup) if r.impl != "numpy" else "")
                 if r.status != OK and r.note:
                     notes.setdefault(f"{b}, {wname}: {r.note}", []).append(w.label_size(s))
+                elif r.status == OK and r.unstable:
+                    notes.setdefault(f"{b}, {wname}: {UNSTABLE_NOTE}", []).append(w.label_size(s))
             c_text = ""
             if b in cross.get(wname, {}):
                 c = cross[wname][b]
@@ -355,13 +394,18 @@ def _print_overheads(over: dict[str, dict[str, dict[str, Any]]], out: TextIO) ->
     names = [w for w in WORKLOADS if w in over]
     rows = list(dict.fromkeys(b for w in names for b in over[w]))
     vs = {b: next(over[w][b]["vs"] for w in names if b in over[w]) for b in rows}
+    # The sizes most rows were compared at (a row whose cells were unstable at one of them
+    # is compared where both were stable, and says at which sizes: ``*``).
     sizes = {
-        w: (next(iter(over[w].values()))["smallest"], next(iter(over[w].values()))["largest"])
+        w: collections.Counter((o["smallest"], o["largest"]) for o in over[w].values()).most_common(
+            1
+        )[0][0]
         for w in names
     }
     print(
         "\narraykit's overhead over the raw framework it runs on, from the fastest repeats: "
-        "us per call at the\nsmallest size / % at the largest (~: within the spread); "
+        "us per call at the\nsmallest size / % at the largest (~: within the spread; *: at "
+        "other sizes, given under the table, where a cell was unstable); "
         + ", ".join(
             f"{w} {WORKLOADS[w].label_size(a)} / {WORKLOADS[w].label_size(b)}"
             for w, (a, b) in sizes.items()
@@ -371,6 +415,7 @@ def _print_overheads(over: dict[str, dict[str, dict[str, Any]]], out: TextIO) ->
     name_w = max(len("backend"), *(len(f"{b} vs {vs[b]}") for b in rows))
     width = max(15, *(len(w) + 2 for w in names))
     print(f"{'backend':<{name_w}} " + "".join(f"{w:>{width}}" for w in names), file=out)
+    elsewhere = []
     for b in rows:
         cells = []
         for w in names:
@@ -379,10 +424,16 @@ def _print_overheads(over: dict[str, dict[str, dict[str, Any]]], out: TextIO) ->
                 cells.append("-")
                 continue
             pct = f"{o['percent']:+.0f}%" + ("" if o["clear"] else "~")
-            cells.append(f"{o['us_per_call']:+.1f}us/{pct}")
+            moved = (o["smallest"], o["largest"]) != sizes[w]
+            cells.append(f"{o['us_per_call']:+.1f}us/{pct}" + ("*" if moved else ""))
+            if moved:
+                label = WORKLOADS[w].label_size
+                elsewhere.append(f"{b}, {w}: at {label(o['smallest'])} / {label(o['largest'])}")
         print(
             f"{b + ' vs ' + vs[b]:<{name_w}} " + "".join(f"{c:>{width}}" for c in cells), file=out
         )
+    if elsewhere:
+        print("  * " + "; ".join(elsewhere), file=out)
 
 
 def _print_first_calls(results: Sequence[Result], out: TextIO) -> None:

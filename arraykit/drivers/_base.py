@@ -322,7 +322,7 @@ class Driver:
     # integer_pow(x, n) -> x   ``pow(x, n)`` for a real floating-point ``x`` and a Python
     #     int ``n`` in int32 range, by repeated multiplication (the spec's special cases
     #     hold; correctly rounded for n in -1, 0, 1, 2).
-    integer_pow = None
+    integer_pow = gcd = None  # gcd(x1, x2) -> x: NumPy's, integer natives of one dtype/shape
     # philox4x32_10(key, counter, n, device) -> x: the first ``n`` words (uint32, shape (n,)) of
     #     Philox4x32-10 (``random/_philox.py``), ``key`` two ints < 2**32, from block ``counter``
     #     (an int < 2**128, or in a transform a native uint64 (low, high 64 bits)).  Optional

@@ -365,6 +365,30 @@ def _log_base(real_log: Callable[[Any], Any], base: int, log: Any, o: ComplexOps
     return kernel
 
 
+def _sign(f: Callable[[Any], Any], o: ComplexOps) -> Any:
+    """Complex ``sign`` where one part is infinite and the other finite: NumPy's unit
+    toward the infinite part (``sign(inf - 1j)`` is ``1 + 0j``), where the backends' ``z /
+    |z|`` divides inf by inf (NaN).  The spec leaves it to complex division's rules, so
+    NumPy's answer holds; NaN parts stay the spec's NaN + NaN j (``f``'s)."""
+
+    def kernel(x: Any) -> Any:
+        out = f(x)
+        if not o.is_complex(x):
+            return out
+        a, b = o.real(x), o.imag(x)
+        ia, ib = o.isinf(a), o.isinf(b)
+        zeros = o.where(ia | ~ia, 0.0, a)
+        ones = o.where(ia | ~ia, 1.0, a)
+
+        def unit(v: Any, inf: Any) -> Any:
+            return o.where(inf, o.where(o.signbit(v), -1.0, ones), zeros)
+
+        one_inf = (ia & o.isfinite(b)) | (ib & o.isfinite(a))
+        return o.where(one_inf, o.complex(unit(a, ia), unit(b, ib)), out)
+
+    return kernel
+
+
 # The spec defines these complex functions' special cases by a formula (see _as_if).
 AS_IF = {"asin": ("asinh", True), "atan": ("atanh", True), "sin": ("sinh", True),
          "tan": ("tanh", True), "cos": ("cosh", False)}  # fmt: skip
@@ -378,6 +402,8 @@ def with_special_cases(
     ``kernels`` holds the driver's other unary kernels (the "as if" formulas call its
     hyperbolic ones, ``log2``/``log10`` its ``log``).  Functions without a complex table
     come back as they are."""
+    if name == "sign":
+        return _sign(kernel, o)
     if name in COMPLEX_SPECIAL_CASES:
         return _tabled(kernel, *COMPLEX_SPECIAL_CASES[name], o)
     if name in AS_IF:

@@ -97,14 +97,7 @@ def words(key: tuple[int, int], counter: Any, n: int, device: Any) -> ak.Array:
 def uniform(key: Any, counter: Any, n: int, dtype: Any, device: Any) -> ak.Array | None:
     """``n`` uniform floats of ``dtype`` from block ``counter`` by the driver's native
     ``philox_uniform``, or ``None`` where it has none or it declines."""
-    drv, dev = target(device)
-    native = getattr(drv, "philox_uniform", None)
-    if native is None:
-        return None
-    c = counter if isinstance(counter, int) else counter._value
-    k = key if isinstance(key, tuple) else key._value
-    out = native(k, c, n, dtype, dev)
-    return None if out is None else ak.Array._new(out, drv, dtype)
+    return _mapped("philox_uniform", key, counter, dtype, device, n)
 
 
 def integers(
@@ -113,11 +106,17 @@ def integers(
     """``n`` values ``low + floor(U * r / 2**64)`` of ``dtype`` (two words each, ``r <=
     2**32``) by the driver's native ``philox_integers``, or ``None`` where it has none or
     it declines."""
+    return _mapped("philox_integers", key, counter, dtype, device, low, r, n)
+
+
+def _mapped(name: str, key: Any, counter: Any, dtype: Any, device: Any, *args: Any) -> Any:
+    """The driver's optional fast path ``name(key, counter, *args, dtype, device)`` as an
+    Array of ``dtype``, or ``None`` where the driver has none or it declines."""
     drv, dev = target(device)
-    native = getattr(drv, "philox_integers", None)
+    native = getattr(drv, name, None)
     if native is None:
         return None
     c = counter if isinstance(counter, int) else counter._value
     k = key if isinstance(key, tuple) else key._value
-    out = native(k, c, low, r, n, dtype, dev)
+    out = native(k, c, *args, dtype, dev)
     return None if out is None else ak.Array._new(out, drv, dtype)

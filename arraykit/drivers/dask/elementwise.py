@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import dask.array as da
+import numpy as np
 
 from .._base import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE
 from ._blocks import elementwise, np_driver
@@ -32,6 +33,9 @@ def install_elementwise(driver: object) -> None:
 
 class Elementwise:
     """``clip`` and ``complex``; the rest are installed by ``install_elementwise``."""
+
+    def gcd(self, x1: da.Array, x2: da.Array) -> da.Array:  # the optional fast path
+        return elementwise("gcd", np.gcd, x1, x2)
 
     def complex(self, re: da.Array, im: da.Array) -> da.Array:
         return elementwise("complex", np_driver().complex, re, im)

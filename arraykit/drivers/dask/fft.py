@@ -13,7 +13,7 @@ import dask.array as da
 import numpy as np
 
 from ... import _dtypes
-from ._blocks import along, np_driver
+from ._blocks import along, known, np_driver
 
 
 def _fft(name: str, x: da.Array, s: Any, axes: Any, norm: str, dtype: np.dtype) -> da.Array:
@@ -22,6 +22,7 @@ def _fft(name: str, x: da.Array, s: Any, axes: Any, norm: str, dtype: np.dtype) 
     if name == "rfftn":
         sizes[axes[-1]] = s[-1] // 2 + 1
     if 0 in x.shape:  # NumPy's error or empty result, decided on the host
+        known(x, name)  # which needs every size
         host = fn(np.zeros(x.shape, x.dtype), s, axes, norm)
         return da.from_array(host, chunks=-1)
     label = (name, tuple(s), norm)

@@ -44,6 +44,15 @@ def _expand(key: tuple, ndim: int) -> list:
     return out + [slice(None)] * (ndim - used)
 
 
+def _consecutive(key: tuple) -> bool:
+    """NumPy's test of whether a key's advanced items (ints and index arrays) stay in
+    place: no slice, None or Ellipsis between them, even an Ellipsis standing for no axes
+    (``x[:, 0, ..., idx]`` of a 3-D ``x`` puts the index's axes first)."""
+    kinds = [item.__class__ in (int, bool) or _is_array(item) for item in key]
+    first, last = kinds.index(True), len(kinds) - kinds[::-1].index(True)
+    return all(kinds[first:last])
+
+
 def _normal_slices(key: tuple, shape: tuple) -> tuple:
     """``key`` with each slice over an axis of known size in bounds: Dask misreads a
     negative step's start below -n (x[:, -5::-1] of 4 columns gave 4 of them, not 0)."""
@@ -68,7 +77,7 @@ class Indexing:
     """``getitem``, ``setitem`` (a new graph), ``take``, ``take_along_axis``."""
 
     def getitem(self, x: da.Array, key: tuple) -> da.Array:
-        key = _normal_slices(key, x.shape)
+        given, key = key, _normal_slices(key, x.shape)
         arrays = [k for k in key if _is_array(k)]
         if not arrays:
             if any(np.isnan(n) for n in x.shape):
@@ -90,10 +99,10 @@ class Indexing:
                 return y[(slice(None),) * pos + (mask,)]
             if a.dtype == bool and (a.ndim == 1 or (a.ndim == x.ndim and rest_full)):
                 return x[key]
-        return _advanced(x, key)
+        return _advanced(x, key, _consecutive(given))
 
     def setitem(self, x: da.Array, key: tuple, value: da.Array) -> da.Array:
-        key = _normal_slices(key, x.shape)
+        given, key = key, _normal_slices(key, x.shape)
         expanded = _expand(key, x.ndim)
         items = [k for k in expanded if k is not None]  # None selects nothing
         single = all(n == 1 for n in value.shape)
@@ -103,7 +112,7 @@ class Indexing:
         known(x, "__setitem__")
         x = without_empty_blocks(x)
         arrays = [k for k in items if _is_array(k)]
-        target = shape_of(self.getitem(x, key))
+        target = shape_of(self.getitem(x, given))
         if 0 in target:
             return x  # nothing to write
         if any(k is None for k in expanded) and None not in target:
@@ -123,6 +132,7 @@ class Indexing:
         if arrays:
             advanced = [i for i, k in enumerate(items) if _is_array(k) or k.__class__ is int]
             adjacent = advanced == list(range(advanced[0], advanced[-1] + 1))
+            adjacent = adjacent and _consecutive(given)
             a = arrays[0]
             if not (len(arrays) == 1 and a.ndim == 1 and (adjacent or single)):
                 _refuse(arrays, "")
@@ -242,8 +252,9 @@ def _mask_assign(x: da.Array, items: list, mask: Any, value: da.Array, single: b
     return da.where(full, v, x)
 
 
-def _advanced(x: da.Array, key: tuple) -> da.Array:
-    """NumPy's advanced indexing: the index arrays computed, the gather lazy."""
+def _advanced(x: da.Array, key: tuple, consecutive: bool) -> da.Array:
+    """NumPy's advanced indexing: the index arrays computed, the gather lazy
+    (``consecutive``: ``_consecutive`` of the key as given, Ellipsis and all)."""
     known(x, "__getitem__ with index arrays")
     items: list = []
     for item in _expand(key, x.ndim):
@@ -279,7 +290,7 @@ def _advanced(x: da.Array, key: tuple) -> da.Array:
     else:
         r = y[tuple(int(i) for i in index)] if nb == 0 else y.vindex[tuple(index)]
     positions = [i for i, t in enumerate(tokens) if t == "adv"]
-    adjacent = positions == list(range(positions[0], positions[-1] + 1))
+    adjacent = positions == list(range(positions[0], positions[-1] + 1)) and consecutive
     order: list = []  # the result's axes, None for new ones
     rest = iter(range(nb, r.ndim))
     placed = False

@@ -216,11 +216,28 @@ def _remainder(x1: Any, x2: Any) -> Any:
     return jnp.where(out == 0, jnp.copysign(jnp.zeros_like(out), x2), out)  # x2's sign
 
 
+def _integer_pow(x1: Any, x2: Any) -> Any:
+    """``x1 ** x2`` of integers wrapping as NumPy's loop does: XLA's power reads only the
+    exponent's low 6 bits (``2 ** 64`` gave 1, NumPy 0; ``7 ** 100`` was ``7 ** 36``), so
+    the exponent goes in 6-bit chunks, ``x1 ** 64**k`` by squaring.  Negative exponents are
+    core's (``_powers``)."""
+    x2 = jnp.asarray(x2)
+    acc, p, e = jnp.power(x1, x2 & 63), jnp.asarray(x1), x2 >> 6
+    for _ in range((jnp.iinfo(x2.dtype).bits - 1) // 6):
+        p = jnp.power(p, 32)
+        p = p * p
+        acc = acc * jnp.power(p, e & 63)
+        e = e >> 6
+    return acc
+
+
 def _pow(x1: Any, x2: Any) -> Any:
     """``jnp.power``, but complex powers by real integers ``|n| < 100`` of finite non-zero
     bases by square and multiply, as NumPy's ``npy_cpow`` (``(3j)**2`` is -9 exactly, not
     exp(2 log 3j) with an imaginary part of 1e-15); the TF driver does the same."""
     out = jnp.power(x1, x2)
+    if jnp.issubdtype(out.dtype, jnp.integer):
+        return _integer_pow(x1, x2)
     if not jnp.iscomplexobj(out):
         return out
     # XLA's general complex power overflows where |x1|**re(x2) does, whatever the result:
@@ -340,6 +357,7 @@ class Elementwise:
     _check_dtype: Callable[[Device, np.dtype, str], None]
 
     integer_pow = staticmethod(kernel_jit(lax.integer_pow, static_argnums=1))
+    gcd = staticmethod(kernel_jit(jnp.gcd))  # a while loop: no unrolled worst case
 
     def astype(self, x: Any, dtype: np.dtype) -> Any:
         if x.dtype == dtype:

@@ -43,7 +43,7 @@ def float_to_int(x: np.ndarray, dtype: np.dtype) -> np.ndarray:
             return np.clip(out, info.min, info.max, out=out).astype(dtype)
     lo, hi, below, above = _dtypes.saturation_bounds(_dtypes.canonical(x.dtype), dtype)
     with np.errstate(invalid="ignore"):
-        out = np.clip(x, lo, hi).astype(dtype)
+        out = np.asarray(np.clip(x, lo, hi)).astype(dtype)  # 0-D: clip gives a scalar
         info = np.iinfo(dtype)
         if above:
             out[x > hi] = info.max

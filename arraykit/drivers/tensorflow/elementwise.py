@@ -224,7 +224,7 @@ def build(k: KernelTable, nan_ok: bool) -> dict[str, Prim]:
             out = _select(bad, nan, out)
         return out
 
-    P["sign"] = sign
+    P["sign"] = with_special_cases("sign", sign, OPS, P)
 
     P["signbit"] = S.signbit
 

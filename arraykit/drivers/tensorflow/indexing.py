@@ -26,6 +26,15 @@ from . import support as S
 _EMPTY_SLICE = slice(None)
 
 
+def _consecutive(key: tuple) -> bool:
+    """NumPy's test of whether a key's advanced items (ints, bools and index tensors) stay
+    in place: no slice, None or Ellipsis between them, even an Ellipsis standing for no
+    axes (``x[:, 0, ..., idx]`` of a 3-D ``x`` puts the index's axes first)."""
+    kinds = [item.__class__ in (int, bool) or S.is_tensor(item) for item in key]
+    first, last = kinds.index(True), len(kinds) - kinds[::-1].index(True)
+    return all(kinds[first:last])
+
+
 def basic_spec(key: tuple) -> tuple | None:
     """StridedSlice arguments for a key of ints, slices, None and Ellipsis; else None."""
     begin, end, strides = [], [], []
@@ -248,7 +257,8 @@ class Indexing:
         else:
             out = ga.gather_nd(x, ga.pack(index, axis=-1))
         first = positions[0]
-        if positions == list(range(first, first + len(positions))) and first > 0:
+        together = positions == list(range(first, first + len(positions)))
+        if together and first > 0 and _consecutive(key):
             order = [nb + i for i in range(first)] + list(range(nb))
             order += [nb + i for i in range(first, len(rest))]
             out = ga.transpose(out, S.int_list(tuple(order)))

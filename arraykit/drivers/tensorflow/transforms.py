@@ -21,6 +21,7 @@ signal, which core's ``jit`` turns into ``LinAlgError``.
 from __future__ import annotations
 
 import functools
+import logging
 import re
 import threading
 from collections.abc import Callable
@@ -36,6 +37,32 @@ from .._base import (
 )
 
 _ZERO = tf.UnconnectedGradients.ZERO
+
+
+class _OncePerMessage(logging.Filter):
+    """Lets each of pfor's "Using a while_loop for converting <op>" warnings through once
+    per process: ``tf.vectorized_map`` logs one per op it cannot vectorise each time it
+    traces, and ``ak.vmap`` may trace the same body more than once (gradients, then
+    values), which printed the same warning twice (issue 29 #6)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._seen: set[str] = set()
+        self._lock = threading.Lock()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        text = record.getMessage()
+        if "Using a while_loop for converting" not in text:
+            return True
+        with self._lock:
+            if text in self._seen:
+                return False
+            self._seen.add(text)
+            return True
+
+
+_ONCE = _OncePerMessage()
+logging.getLogger("tensorflow").addFilter(_ONCE)
 
 
 # TF's messages for an index outside its axis: GatherV2 / ScatterNd ("indices[0] = 5 is not

@@ -1,0 +1,64 @@
+"""NumPy's functions beyond the array API standard, for porting NumPy and TF-NumPy code.
+
+One module per section of NumPy's reference (https://numpy.org/doc/stable/reference/
+routines.html), each function written once on the standard's functions (core), with
+NumPy's signature and a docstring saying what differs from NumPy, if anything:
+
+=====================  ==================================================================
+module                 NumPy reference section
+=====================  ==================================================================
+``creation``           Array creation routines
+``manipulation``       Array manipulation routines
+``padding``            Padding arrays
+``math``               Mathematical functions (elementwise; NumPy's names of the
+                       standard's functions are thin aliases of them)
+``math_sums``          Mathematical functions: sums, products, differences; extrema
+``statistics``         Statistics
+``logic``              Logic functions
+``indexing``           Indexing routines
+``linalg``             Linear algebra (the functions of NumPy's main namespace)
+``polynomials``        Polynomials (the main namespace's ``polyval``...)
+``dtypes``             Data type routines and NumPy's scalar types
+=====================  ==================================================================
+
+Sections still to come (set routines, sorting and searching, functional programming...)
+get a module of the same kind.  To add a function: write it in its section's module on
+the standard's functions, decorate it with ``@numpy_function(<the standard's spelling>)``
+(``_base``: refused under ``promotion="strict"``), give it NumPy's signature and an
+example, and list it in the module's ``__all__``; ``arraykit/__init__.py`` re-exports
+every module's ``__all__``, and the tests generated from the namespace (bad input,
+aliasing, gradients, ``tests/test_numpy_api.py``) pick it up.
+"""
+
+from __future__ import annotations
+
+from . import (
+    creation,
+    dtypes,
+    indexing,
+    linalg,
+    logic,
+    manipulation,
+    math,
+    math_sums,
+    padding,
+    polynomials,
+    statistics,
+)
+from ._base import SPELLINGS
+from .creation import *  # noqa: F403
+from .dtypes import *  # noqa: F403
+from .indexing import *  # noqa: F403
+from .linalg import *  # noqa: F403
+from .logic import *  # noqa: F403
+from .manipulation import *  # noqa: F403
+from .math import *  # noqa: F403
+from .math_sums import *  # noqa: F403
+from .padding import *  # noqa: F403
+from .polynomials import *  # noqa: F403
+from .statistics import *  # noqa: F403
+
+MODULES = (creation, manipulation, padding, math, math_sums, statistics, logic, indexing,
+           linalg, polynomials, dtypes)  # fmt: skip
+__all__ = [name for module in MODULES for name in module.__all__]
+SPELLINGS = SPELLINGS  # name -> the standard's spelling, named by the strict refusal
