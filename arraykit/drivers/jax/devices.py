@@ -93,14 +93,17 @@ class Devices:
         return self._devices[0]
 
     def device_of(self, x: Any) -> Device:
+        # A tracer first: its ``sharding`` raises an error whose message walks the whole
+        # trace back to the inputs (JAX's _origin_msg), so one lookup per operation made
+        # tracing quadratic in the program's length (a 16-round sampler: minutes).
+        if isinstance(x, Tracer):
+            return TRACED
         try:
             return self._by_sharding[x.sharding]
         except (KeyError, AttributeError):
             return self._device_slow(x)
 
     def _device_slow(self, x: Any) -> Device:
-        if isinstance(x, Tracer):
-            return TRACED
         natives = sorted(x.sharding.device_set, key=lambda d: d.id)
         dev = self._by_native[natives[0]]
         if len(natives) == 1:
