@@ -58,6 +58,9 @@ from ._args import (
     size_shape,
 )
 from ._choice import choice
+
+# ---- discrete and multivariate distributions (branch random-disc): _discrete_api.py
+from ._discrete_api import DiscreteMethods
 from ._integers import integers
 
 __all__ = ["BitGenerator", "Generator", "default_rng"]
@@ -180,7 +183,7 @@ class BitGenerator:
         self.counter = int(c[0]) | int(c[1]) << 64
 
 
-class Generator:
+class Generator(DiscreteMethods):
     """NumPy's ``Generator`` API over Philox4x32-10, with the same words on every driver.
 
     Every method takes ``device=`` (default: the active driver's device) and returns an
