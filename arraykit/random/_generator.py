@@ -179,6 +179,9 @@ class BitGenerator:
         return obj
 
     def __ak_update__(self, leaves: list[ak.Array]) -> None:
+        if transform_tracing.depth:  # an ak.jit inside another transform: still traced
+            self.counter = leaves[0]
+            return
         c = np.asarray(leaves[0])
         self.counter = int(c[0]) | int(c[1]) << 64
 

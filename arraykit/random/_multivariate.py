@@ -77,7 +77,7 @@ def multinomial(gen: Generator, n: Any, pvals: Any, size: Any, device: Any) -> a
         left = int(left)
     scalar_p = pv.ndim == 1 and not transform_tracing.depth
     host_p = [float(v) for v in pv.tolist()] if scalar_p else None
-    rest: Any = 1.0
+    rest: Any = 1.0 if host_p is not None else ak.ones(rows, dtype=ak.float64, device=device)
     out = []
     for j in range(k - 1):
         if host_p is not None:

@@ -131,6 +131,8 @@ def compiled(fn: Callable[..., Any], static_argnums: tuple[int, ...] = ()) -> Ca
         first = next(a for a in args if isinstance(a, ak.Array))
         if host(first):
             return on_host(jitted, gen, *args)
+        if transform_tracing.depth:  # inside a transform already: traced into its program
+            return fn(gen, *args)
         return jitted(gen, *args)
 
     return call
