@@ -83,7 +83,56 @@ def draws(seed: int = SEED, n: int = N) -> dict[str, np.ndarray]:
         "beta f64": g.beta(0.5, 2.0, N),
         "standard_t f64": g.standard_t(3.0, N),
     }
+    out.update(disc_draws(g, N))  # discrete and multivariate (branch random-disc)
     return {k: np.asarray(v) for k, v in out.items()}
+
+
+# ---- discrete and multivariate distributions (branch random-disc) -----------------------
+# Integer draws: their accept/reject decisions and inversions the same on every driver,
+# so bit-identical; multivariate_normal (the driver's svd/eigh/cholesky and matmul) and
+# dirichlet (the gamma draws' log/exp) within BOUNDS_DISC ulps (multivariate_normal's in
+# ulps of max(|x|, 1)).
+BOUNDS_DISC = {
+    "multivariate_normal svd f64": 0,
+    "multivariate_normal cholesky f64": 0,
+    "dirichlet f64": 0,
+}
+BOUNDS.update(BOUNDS_DISC)
+NEAR_ZERO = ("multivariate_normal",)
+
+
+def disc_draws(g: ak.random.Generator, N: int) -> dict[str, ak.Array]:
+    cov = [[2.0, 0.6, 0.1], [0.6, 1.0, -0.3], [0.1, -0.3, 0.5]]
+    m6 = N // 6
+    return {
+        "poisson inversion": g.poisson(3.0, N),
+        "poisson PTRS": g.poisson(40.0, N),
+        "poisson array lam": g.poisson(np.resize([0.5, 9.0, 12.0, 1e5], N)),
+        "binomial inversion": g.binomial(30, 0.1, N),
+        "binomial BTRS": g.binomial(1000, 0.7, N),
+        "binomial array": g.binomial(np.resize([5, 60, 2**40], N), np.resize([0.5, 0.3], N)),
+        "geometric": g.geometric([0.01, 0.3, 0.9], size=(N // 3, 3)),
+        "negative_binomial": g.negative_binomial(2.5, 0.3, N),
+        "hypergeometric inversion": g.hypergeometric(10, 20, 5, N),
+        "hypergeometric HRUA": g.hypergeometric(300, 500, 200, N),
+        "hypergeometric array": g.hypergeometric(np.resize([10, 300, 700], N), 500, 200),
+        "logseries": g.logseries([0.3, 0.99], size=(N // 2, 2)),
+        "zipf": g.zipf([2.0, 4.5], size=(N // 2, 2)),
+        "multinomial": g.multinomial(50, [0.1, 0.25, 0.05, 0.6], size=N // 4 + 1),
+        "multivariate_hypergeometric marginals": g.multivariate_hypergeometric(
+            [12, 30, 8], 20, size=N // 3 + 1
+        ),
+        "multivariate_hypergeometric count": g.multivariate_hypergeometric(
+            [12, 30, 8], 20, size=N // 3 + 1, method="count"
+        ),
+        "multivariate_normal svd f64": g.multivariate_normal([1.0, -1.0, 0.5], cov, N // 3),
+        "multivariate_normal cholesky f64": g.multivariate_normal(
+            [1.0, -1.0, 0.5], cov, N // 3, method="cholesky"
+        ),
+        "dirichlet f64": g.dirichlet([0.5, 2.0, 7.0], N // 3 + 1),
+        "permuted": g.permuted(ak.reshape(ak.arange(6 * m6), (m6, 6)), axis=1),
+        "bytes": ak.asarray(np.frombuffer(g.bytes(N + 3), dtype=np.uint8)),
+    }
 
 
 def ulps(got: np.ndarray, ref: np.ndarray, floor: float) -> float:
@@ -100,7 +149,7 @@ def errors(got: dict[str, np.ndarray], ref: dict[str, np.ndarray]) -> dict[str, 
         if g.dtype != r.dtype or g.shape != r.shape:
             out[name] = float("inf")
         elif name in BOUNDS:
-            near_zero = name.startswith(("normal", "standard_t"))  # a sum or a ratio
+            near_zero = name.startswith(("normal", "standard_t", *NEAR_ZERO))  # sum or ratio
             floor = 1.0 if near_zero else float(np.finfo(r.dtype).tiny)
             out[name] = ulps(g, r, floor)
         else:

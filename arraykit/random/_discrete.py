@@ -25,8 +25,10 @@
   rejection.
 - ``zipf(a)``: the rejection method of L. Devroye, "Non-Uniform Random Variate
   Generation" (Springer, 1986), X.6, as NumPy's (``U`` in ``(Umin, 1]``, values above
-  ``2**63 - 1`` rejected, ``1`` for ``a >= 1025``); rejection at most ``0.29``
-  (measured; rounds for ``0.35``).
+  ``2**63 - 1`` rejected, ``1`` for ``a >= 1025``), the powers as ``exp`` and ``log``
+  (``X = floor(exp(min(-log(U)/(a-1), 44)))``; above ``2**40`` its last bits are those of
+  the backend's ``exp``, within ``1e-13`` relative across drivers); rejection at most
+  ``0.29`` (measured; rounds for ``0.35``).
 
 A Python number parameter takes the words of its regime only; an array parameter takes
 those of both regimes (inversion's uniforms first, then the rounds'), whatever its
@@ -160,14 +162,18 @@ def _poisson_table(lam: float) -> tuple[list[float], list[float]]:
     )
 
 
+def poisson_flat_table(u: ak.Array, lam: float) -> ak.Array:
+    """Poisson values (int64) of one ``lam < 10`` for the uniforms ``u``, by inversion."""
+    return R.invert_table(u, *_poisson_table(lam))
+
+
 def poisson_flat(gen: Generator, lam: Param, n: int, device: Any) -> ak.Array:
     """``n`` Poisson values (int64) for ``lam`` a number or a flat float64 array."""
     if isinstance(lam, ak.Array):
         x, done = _POISSON(gen, lam, *_regimes(lam < 10))
         return R.finish(x, done, "poisson")
     if lam < 10:
-        u = gen.random(n, device=device)
-        return R.invert_table(u, *_poisson_table(lam))
+        return poisson_flat_table(gen.random(n, device=device), lam)
     x, done = _PTRS(gen, R.flat(lam, (n,), device))
     return R.finish(x, done, "poisson")
 

@@ -91,6 +91,12 @@ def _ends(mn: Any, mx: Any, cs: Any) -> tuple[Any, Any, Any]:
     return math.exp(_log_pmf(mn, mx, cs, 0.0)), int(top), math.exp(_log_pmf(mn, mx, cs, top))
 
 
+def invert_flat(u: ak.Array, mn: ak.Array, mx: ak.Array, cs: ak.Array) -> ak.Array:
+    """Inversion (float64 values) for elementwise ``mn, cs <= (mn + mx) / 2``."""
+    p0, top, p_top = _ends(mn, mx, cs)
+    return R.invert_steps(u, p0, *_ratios(mn, mx, cs), top, p_top, STEPS)
+
+
 def _hrua(params: list[ak.Array], u1: ak.Array, u2: ak.Array) -> tuple[ak.Array, ak.Array]:
     mn, mx, cs = params
     pop = mn + mx
@@ -127,9 +133,7 @@ def _array(
     if inv:
         u = gen.random(n, device=mn.device)
         mn_s, cs_s = ak.where(small, mn, 0.0), ak.where(small, cs, 0.0)
-        mx_s = ak.where(small, mx, 1.0)
-        p0, top, p_top = _ends(mn_s, mx_s, cs_s)
-        x_inv = R.invert_steps(u, p0, *_ratios(mn_s, mx_s, cs_s), top, p_top, STEPS)
+        x_inv = invert_flat(u, mn_s, ak.where(small, mx, 1.0), cs_s)
     else:
         _advance(gen, n)
         x_inv = ak.zeros_like(mn)
