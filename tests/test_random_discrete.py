@@ -252,6 +252,8 @@ def test_edges_as_numpy(driver) -> None:
     assert np.asarray(g.hypergeometric(0, 5, 3, 2)).tolist() == [0, 0]
     assert np.asarray(g.logseries(0.0, 2)).tolist() == [1, 1]
     assert np.asarray(g.zipf(2000.0, 2)).tolist() == [1, 1]
+    with pytest.raises(TypeError):  # NumPy: ValueError (docs/guides/departures.md)
+        g.poisson("a")
     x = g.poisson([1.0, 2.0], size=(3, 2))
     assert x.shape == (3, 2) and x.dtype == ak.int64
     assert g.binomial(5, 0.5).shape == ()

@@ -9,6 +9,16 @@ and ``exponential`` agree to a few ulps (one algorithm, each backend's ``log``/`
 README's table, printed by ``tests/tools/random_bounds.py``).  The NumPy driver draws the
 words through randomgen's ``Philox(number=4, width=32)`` where it is installed, else by
 ufuncs (:mod:`arraykit.drivers.numpy.random`): the same stream either way.
+
+The discrete and multivariate distributions (``poisson``, ``binomial``, ``hypergeometric``,
+``geometric``, ``negative_binomial``, ``logseries``, ``zipf``, ``multinomial``,
+``multivariate_hypergeometric``, ``multivariate_normal``, ``dirichlet``) and ``permuted``
+and ``bytes`` are described, with the papers of their algorithms, below the members.
+
+Examples
+--------
+>>> ak.random.default_rng(0).poisson(2.0, size=3).dtype
+dtype('int64')
 """
 
 from __future__ import annotations

@@ -42,21 +42,46 @@ class DiscreteMethods:
         return _discrete.binomial(self, n, p, size, device)
 
     def geometric(self, p: Param, size: Any = None, *, device: Any = None) -> ak.Array:
-        """Trials up to the first success (``>= 1``) of probability ``p``, by inversion."""
+        """Trials up to the first success (``>= 1``) of probability ``p``, by inversion.
+
+        Examples
+        --------
+        >>> k = ak.random.default_rng(0).geometric([0.5, 1.0], size=(2, 2))
+        >>> k[:, 1].tolist()
+        [1, 1]
+        """
         return _discrete.geometric(self, p, size, device)
 
     def negative_binomial(
         self, n: Param, p: Param, size: Any = None, *, device: Any = None
     ) -> ak.Array:
-        """Failures before the ``n``-th success: ``poisson(standard_gamma(n) (1-p)/p)``."""
+        """Failures before the ``n``-th success: ``poisson(standard_gamma(n) (1-p)/p)``.
+
+        Examples
+        --------
+        >>> ak.random.default_rng(0).negative_binomial(3, 1.0, size=2).tolist()
+        [0, 0]
+        """
         return _discrete.negative_binomial(self, n, p, size, device)
 
     def logseries(self, p: Param, size: Any = None, *, device: Any = None) -> ak.Array:
-        """Logarithmic series values (``>= 1``) by Kemp's algorithm LK."""
+        """Logarithmic series values (``>= 1``) by Kemp's algorithm LK.
+
+        Examples
+        --------
+        >>> ak.random.default_rng(0).logseries(0.0, size=3).tolist()
+        [1, 1, 1]
+        """
         return _discrete.logseries(self, p, size, device)
 
     def zipf(self, a: Param, size: Any = None, *, device: Any = None) -> ak.Array:
-        """Zipf values (``>= 1``) of exponent ``a > 1`` by Devroye's rejection."""
+        """Zipf values (``>= 1``) of exponent ``a > 1`` by Devroye's rejection.
+
+        Examples
+        --------
+        >>> bool(ak.all(ak.random.default_rng(0).zipf(2.0, size=5) >= 1))
+        True
+        """
         return _discrete.zipf(self, a, size, device)
 
     def hypergeometric(
@@ -64,7 +89,13 @@ class DiscreteMethods:
     ) -> ak.Array:
         """Good items among ``nsample`` drawn without replacement from ``ngood`` good and
         ``nbad`` bad ones: inversion where the variance is below 4, Stadlober's HRUA
-        above."""
+        above.
+
+        Examples
+        --------
+        >>> ak.random.default_rng(0).hypergeometric(5, 5, 10, size=2).tolist()
+        [5, 5]
+        """
         return _hypergeometric.hypergeometric(self, ngood, nbad, nsample, size, device)
 
     def multivariate_hypergeometric(
@@ -77,14 +108,28 @@ class DiscreteMethods:
         device: Any = None,
     ) -> ak.Array:
         """Counts of each color among ``nsample`` items drawn without replacement from
-        ``colors[i]`` items of color ``i`` (shape ``size + (len(colors),)``)."""
+        ``colors[i]`` items of color ``i`` (shape ``size + (len(colors),)``).
+
+        Examples
+        --------
+        >>> c = ak.random.default_rng(0).multivariate_hypergeometric([5, 10, 15], 8, size=2)
+        >>> c.shape, ak.sum(c, axis=1).tolist()
+        ((2, 3), [8, 8])
+        """
         return _hypergeometric.multivariate_hypergeometric(
             self, colors, nsample, size, method, device
         )
 
     def multinomial(self, n: Any, pvals: Any, size: Any = None, *, device: Any = None) -> ak.Array:
         """Counts of ``n`` trials over the categories of ``pvals`` (last axis), by
-        conditional binomials."""
+        conditional binomials.
+
+        Examples
+        --------
+        >>> c = ak.random.default_rng(0).multinomial(10, [0.2, 0.0, 0.8], size=2)
+        >>> c.shape, ak.sum(c, axis=1).tolist(), c[:, 1].tolist()
+        ((2, 3), [10, 10], [0, 0])
+        """
         return _multivariate.multinomial(self, n, pvals, size, device)
 
     def multivariate_normal(
@@ -99,21 +144,48 @@ class DiscreteMethods:
         device: Any = None,
     ) -> ak.Array:
         """Normal vectors of mean ``mean`` and covariance ``cov``: ``mean + z @ A.T`` with
-        ``A A.T = cov`` by ``method`` ("svd", "eigh" or "cholesky"), as NumPy."""
+        ``A A.T = cov`` by ``method`` ("svd", "eigh" or "cholesky"), as NumPy.
+
+        Examples
+        --------
+        >>> rng = ak.random.default_rng(0)
+        >>> rng.multivariate_normal([0.0, 1.0], [[1.0, 0.5], [0.5, 2.0]], size=4).shape
+        (4, 2)
+        """
         return _multivariate.multivariate_normal(
             self, mean, cov, size, check_valid, tol, method, device
         )
 
     def dirichlet(self, alpha: Any, size: Any = None, *, device: Any = None) -> ak.Array:
         """Dirichlet vectors: gamma draws of shapes ``alpha`` normalised to sum 1 (in
-        logarithms, so tiny ``alpha`` give vectors, not NaN)."""
+        logarithms, so tiny ``alpha`` give vectors, not NaN).
+
+        Examples
+        --------
+        >>> x = ak.random.default_rng(0).dirichlet([1.0, 2.0, 3.0], size=2)
+        >>> x.shape, bool(ak.all(ak.abs(ak.sum(x, axis=1) - 1) < 1e-12))
+        ((2, 3), True)
+        """
         return _multivariate.dirichlet(self, alpha, size, device)
 
     def permuted(self, x: Any, *, axis: int | None = None, out: Any = None) -> ak.Array:
         """``x`` with each slice along ``axis`` shuffled independently (the flattened
-        array for ``axis=None``), into ``out`` when given (``out`` may be ``x``)."""
+        array for ``axis=None``), into ``out`` when given (``out`` may be ``x``).
+
+        Examples
+        --------
+        >>> x = ak.random.default_rng(0).permuted(ak.reshape(ak.arange(6), (2, 3)), axis=1)
+        >>> ak.sort(x, axis=1).tolist()
+        [[0, 1, 2], [3, 4, 5]]
+        """
         return _multivariate.permuted(self, x, axis, out)
 
     def bytes(self, length: int) -> bytes:
-        """``length`` random bytes: the next words, little-endian."""
+        """``length`` random bytes: the next words, little-endian.
+
+        Examples
+        --------
+        >>> len(ak.random.default_rng(0).bytes(5))
+        5
+        """
         return _multivariate.random_bytes(self, length)
