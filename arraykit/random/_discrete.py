@@ -93,8 +93,7 @@ def _poisson_top(lam: Any, top: int) -> Any:
 
 def _ptrs(params: list[ak.Array], u1: ak.Array, u2: ak.Array) -> tuple[ak.Array, ak.Array]:
     (lam,) = params
-    slam, loglam = ak.sqrt(lam), ak.log(lam)
-    b = 0.931 + 2.53 * slam
+    b = 0.931 + 2.53 * ak.sqrt(lam)
     a = -0.059 + 0.02483 * b
     log_inv_alpha = ak.log(1.1239 + 1.1328 / (b - 3.4))
     vr = 0.9277 - 3.6224 / (b - 2)
@@ -111,7 +110,6 @@ def _ptrs(params: list[ak.Array], u1: ak.Array, u2: ak.Array) -> tuple[ak.Array,
         - R.HALF_LOG_2PI
         - R.stirling_tail(ks)
     )
-    del loglam
     lhs = ak.log(ak.maximum(V, 1e-300)) + log_inv_alpha - ak.log(a / (usp * usp) + b)
     slow = (k >= 0) & ~((us < 0.013) & (us < V)) & (lhs <= log_pk)
     return (us > 0) & (fast | slow), k
