@@ -310,3 +310,26 @@ def test_words_depend_on_the_shape_only(driver) -> None:
         counters.add(tuple(g.bit_generator.state["state"]["counter"].tolist()))
     assert len(counters) == 1
     assert math.isfinite(float(ak.sum(ak.random.default_rng(64).dirichlet([1.0, 2.0], 3))))
+
+
+def test_multivariate_normal_gradients_reach_mean_and_cov(driver) -> None:
+    if not driver.capabilities.autodiff:
+        pytest.skip("the driver does not differentiate")
+    cov = ak.asarray([[2.0, 0.5], [0.5, 1.0]])
+
+    def f(mean, cov):
+        rng = ak.random.default_rng(3)
+        return ak.sum(rng.multivariate_normal(mean, cov, size=5, method="cholesky"))
+
+    mean = ak.asarray([0.0, 1.0])
+    np.testing.assert_allclose(_np(ak.grad(f)(mean, cov)), [5.0, 5.0])
+    # d/d cov of sum(z @ L.T), L = cholesky(cov): against central differences of the
+    # lower triangle (the gradient's convention for a symmetric input)
+    got = _np(ak.grad(f, argnums=1)(mean, cov))
+    z = _np(ak.random.default_rng(3).standard_normal((5, 2))).sum(axis=0)
+    h, c = 1e-6, _np(cov)
+    for i, j in ((0, 0), (1, 0), (1, 1)):
+        e = np.zeros((2, 2))
+        e[i, j] = e[j, i] = h
+        num = (np.linalg.cholesky(c + e) @ z).sum() - (np.linalg.cholesky(c - e) @ z).sum()
+        assert abs(got[i, j] + (got[j, i] if i != j else 0) - num / (2 * h)) < 1e-6
