@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
 import array_api_strict as xps
+import bad_input_cases_stats as _stats
 import numpy as np
 import pytest
 
@@ -166,6 +167,10 @@ KIND_OVERRIDES = {
     ("tril_indices", "m"): SIZE,
     ("triu_indices", "m"): SIZE,
 }
+# -- issue 25 phase 2, part A: the statistics extras' parameters (bad_input_cases_stats.py)
+KINDS.update(_stats.KINDS)
+KIND_OVERRIDES.update(_stats.KIND_OVERRIDES)
+
 # Array parameters that take Python data as ``asarray`` does: ragged data is NumPy's
 # ValueError (an inhomogeneous shape) there.
 TAKES_DATA = {("asarray", "obj"), ("asanyarray", "a"), ("ascontiguousarray", "a")}
@@ -200,6 +205,7 @@ def base_array(fname: str, pname: str) -> np.ndarray:
         ("vander", "x"): np.array([1.0, 2.0, 3.0]),
         ("dsplit", "ary"): np.arange(18.0).reshape(2, 3, 3),
     }
+    special.update(_stats.BASE_ARRAYS)
     if (fname, pname) in special:
         return special[(fname, pname)]
     if fname in COMPLEX_INPUT:
@@ -251,6 +257,7 @@ BASE_VALUES: dict[str, Any] = {
     "element": 1.5,
     "object": [[1.0, 2.0], [3.0, 4.0]],
     "p": [1.0, -2.0, 0.5],
+    **_stats.BASE_VALUES,
 }
 BASE_OVERRIDES: dict[tuple[str, str], Any] = {
     ("reshape", "shape"): (9,),

@@ -178,3 +178,12 @@ NOT_DIFFERENTIABLE_CALLS: dict[str, Callable[[Any], Any]] = {
 }
 
 _ = BOTH
+
+# -- issue 25 phase 2, part A: the statistics extras (tests/gradient_cases_numpy_stats.py)
+from gradient_cases_numpy_stats import NOT_DIFFERENTIABLE as _STATS_NOT_DIFF  # noqa: E402
+from gradient_cases_numpy_stats import NOT_DIFFERENTIABLE_CALLS as _STATS_CALLS  # noqa: E402
+from gradient_cases_numpy_stats import ROWS as _STATS_ROWS  # noqa: E402
+
+ROWS += _STATS_ROWS
+NOT_DIFFERENTIABLE.update(_STATS_NOT_DIFF)
+NOT_DIFFERENTIABLE_CALLS.update(_STATS_CALLS)

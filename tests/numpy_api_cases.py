@@ -515,3 +515,8 @@ TYPES = {"bool_", "int_", "float_", "complex_", "object_", "string_", "unicode_"
          "floating", "complexfloating", "int8", "int16", "int32", "int64", "uint8", "uint16",
          "uint32", "uint64", "float16", "float32", "float64", "complex64",
          "complex128"}  # fmt: skip
+
+# -- issue 25 phase 2, part A: the statistics extras (tests/numpy_api_cases_stats.py) -------
+from numpy_api_cases_stats import CASES as _STATS_CASES  # noqa: E402
+
+CASES += _STATS_CASES

@@ -87,6 +87,10 @@ def _public_objects() -> list[tuple[str, Any]]:
             obj = getattr(module, name)
             if inspect.isfunction(obj) or inspect.isclass(obj) or isinstance(obj, ak.use):
                 add(f"{module_name}.{name}", obj)
+            if inspect.isclass(obj) and module_name == "arraykit.random":  # its methods too
+                for method, member in inspect.getmembers(obj, inspect.isfunction):
+                    if not method.startswith("_"):
+                        add(f"{module_name}.{name}.{method}", member)
     add("arraykit.__array_namespace_info__", ak.__array_namespace_info__)
     for name, member in vars(ak.Array).items():
         if name.startswith("_") and name not in ("__getitem__", "__setitem__"):

@@ -160,3 +160,59 @@ def test_gradient_where_the_derivative_does_not_exist(driver, name):
         np.testing.assert_allclose(
             np.asarray(g), np.asarray(want), rtol=1e-12, atol=1e-15, err_msg=f"argument {k}"
         )
+
+
+# Under ``vmap`` the same choices hold: TF's ``vectorized_map`` rewrote the driver's own
+# gradients away (copysign's was 0, a tie went wholly to one operand).  Each lane gets the
+# row's arrays (two lanes, the second scaled by 1, so both are the choice's point).
+DATA_DEPENDENT = {"unique values of repeated elements: to the first occurrence"}
+
+
+@pytest.mark.parametrize("name", [n for n in CHOICES if n not in DATA_DEPENDENT])
+def test_the_same_choice_under_vmap(driver, name):
+    if not driver.capabilities.autodiff:
+        pytest.skip("driver has no capabilities.autodiff")
+    loss, inputs, expected = CHOICES[name]
+    args = [ak.asarray(np.stack([np.asarray(a)] * 2)) for a in inputs]
+    mapped = ak.vmap(loss)
+    got = ak.grad(lambda *a: ak.sum(mapped(*a)), argnums=tuple(range(len(args))))(*args)
+    for k, (g, want) in enumerate(zip(got, expected, strict=True)):
+        np.testing.assert_allclose(
+            np.asarray(g),
+            np.stack([np.asarray(want)] * 2),
+            rtol=1e-12,
+            atol=1e-15,
+            err_msg=f"argument {k}",
+        )
+
+
+# Second derivatives where the first one needed a rule of the driver's (a tie inside
+# hypot's and logaddexp's own computation): the analytic values, eagerly, under jit and
+# under vmap (TF's were 0 in graphs: the rule's ``y`` was differentiated by TF's ops).
+SECOND = {
+    # d2/dx2 hypot(x, c) = c**2 / (x**2 + c**2) ** 1.5, at the tie |x| = c
+    "hypot": (lambda x: ak.hypot(x, 0.5), [-0.5, 0.5, 1.5], lambda x: 0.25 / (x * x + 0.25) ** 1.5),
+    # d2/dx2 logaddexp(x, a) = s (1 - s), s = 1 / (1 + exp(a - x)), at the tie x = a
+    "logaddexp": (
+        lambda x: ak.logaddexp(x, 0.2),
+        [0.2, -1.0, 3.0],
+        lambda x: (s := 1 / (1 + np.exp(0.2 - x))) * (1 - s),
+    ),
+}
+
+
+@pytest.mark.parametrize("how", ["eager", "jit", "vmap", "jit(vmap)"])
+@pytest.mark.parametrize("name", list(SECOND))
+def test_second_derivatives_at_ties(driver, name, how):
+    if not driver.capabilities.autodiff:
+        pytest.skip("driver has no capabilities.autodiff")
+    f, points, exact = SECOND[name]
+    second = ak.grad(ak.grad(f))
+    xs = np.asarray(points)
+    if how in ("eager", "jit"):
+        call = ak.jit(second) if how == "jit" else second
+        got = np.array([float(call(ak.asarray(x))) for x in xs])
+    else:
+        call = ak.vmap(second)
+        got = np.asarray((ak.jit(call) if how == "jit(vmap)" else call)(ak.asarray(xs)))
+    np.testing.assert_allclose(got, exact(xs), rtol=1e-12, atol=0)

@@ -13,6 +13,7 @@ The choices at non-differentiable points are ``test_gradient_choices.py``'s.
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -251,3 +252,38 @@ def test_grad_on_a_driver_without_autodiff_names_the_drivers_that_have_it(driver
         pytest.skip("the driver differentiates")
     with pytest.raises(TypeError, match="no automatic differentiation; drivers that support"):
         ak.grad(lambda x: ak.sum(ak.sin(x)))(ak.asarray([1.0]))
+
+
+# ------------------------------------------------------------------ under vmap
+# Rows again inside ``ak.vmap`` over two copies of their inputs: TF's vectorized_map
+# rewrote the TF driver's own gradient rules away (issue 30).  The whole table under vmap
+# takes ~10 min on TF here: CI runs the functions with a rule of a driver's own (TF's
+# gradients.py, JAX's where JAX's differ) and a few of each kind, every row with
+# ARRAYKIT_GRADIENT_VMAP_FULL=1 (599 s on TF: 200 passed, 5 data-dependent skipped).
+_UNDER_VMAP = {
+    "copysign", "maximum", "minimum", "clip", "hypot", "logaddexp", "remainder", "sign",
+    "sqrt", "pow", "nextafter", "abs", "acosh", "linalg.det", "linalg.slogdet",
+    "linalg.eigh", "linalg.cholesky", "cumulative_prod", "matmul", "linalg.solve",
+    "take", "sort", "fft.fft", "Array.__getitem__", "mean", "max",
+}  # fmt: skip
+_FULL = os.environ.get("ARRAYKIT_GRADIENT_VMAP_FULL") == "1"
+VMAP_ROWS = [(case, kind) for case, kind in ROWS if _FULL or case.name in _UNDER_VMAP]
+_MISSING = _UNDER_VMAP - {case.name for case, _ in ROWS}
+assert not _MISSING, f"not rows of the gradient table: {sorted(_MISSING)}"
+
+
+@pytest.mark.parametrize(("case", "kind"), VMAP_ROWS, ids=[f"{c.id}-{k}" for c, k in VMAP_ROWS])
+def test_gradient_under_vmap(driver, case, kind):
+    needs_autodiff(driver)
+    ref = reference(case, kind)
+    with ak.use(driver, promotion="numpy", default_float="float64", default_int="int64"):
+        args = [ak.asarray(np.stack([a, a])) for a in ref.inputs]
+        mapped = ak.vmap(ref.loss)
+        try:
+            grads = ak.grad(lambda *a: ak.sum(mapped(*a)), argnums=case.diff)(*args)
+        except ValueError as e:
+            if "data-dependent output shape" not in str(e):
+                raise
+            pytest.skip(f"{case.id}: a data-dependent shape, which vmap refuses")
+        got = [np.asarray(g) for g in grads]
+    assert_gradients(got, [np.stack([w, w]) for w in ref.grads], case, case.rtol)

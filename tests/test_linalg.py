@@ -154,9 +154,33 @@ def test_det_inv_slogdet(driver, x):
     assert res.sign.dtype == arr(x).dtype and res.logabsdet.dtype == ak.float64
 
 
-def test_slogdet_singular_is_zero_and_minus_inf(driver):
-    sign, logabs = ak.linalg.slogdet(arr(np.ones((3, 3))))
+@pytest.mark.parametrize("x", [np.ones((3, 3)), np.array([[1.0, 2.0], [2.0, 4.0]])])
+def test_slogdet_singular_is_zero_and_minus_inf(driver, x):
+    sign, logabs = ak.linalg.slogdet(arr(x))
     assert float(sign) == 0.0 and float(logabs) == -math.inf
+    assert not np.signbit(float(sign)), "NumPy's sign of a singular matrix is +0"
+
+
+# Determinants beyond their dtype's range: NumPy sums the pivots' logs (JAX's 1x1 and 2x2
+# formula gave logabsdet inf and a complex sign NaN; TF's complex sign was 0).
+OVERFLOWING = [
+    np.array([[0, 2j], [3.4e38j, 0]], np.complex64),
+    np.array([[0, 2], [3.4e38, 0]], np.float32),
+    np.array([[3e38, 1], [1, 3e38]], np.float32),
+    np.array([[1e200, 1], [2, 1e200]]),
+    np.array([[1e200j, 1], [2, 1e200]]),
+    np.array([[[1e300, 0, 0], [0, 1e300, 1], [0, 0, -1e300j]]]),
+    np.array([[1e-300, 0], [0, 1e-300]]),
+]
+
+
+@pytest.mark.parametrize("x", OVERFLOWING, ids=lambda x: f"{x.dtype}{x.shape}")
+def test_slogdet_where_the_determinant_overflows(driver, x):
+    sign, logabs = ak.linalg.slogdet(ak.asarray(x))
+    want = np.linalg.slogdet(x)
+    assert np.isfinite(want.logabsdet).all()  # the point: NumPy's are finite
+    np.testing.assert_allclose(np.asarray(sign), want.sign, rtol=1e-6)
+    np.testing.assert_allclose(np.asarray(logabs), want.logabsdet, rtol=1e-6)
 
 
 @pytest.mark.parametrize("n", [-3, -1, 0, 1, 2, 5])

@@ -342,6 +342,25 @@ def test_jit_draws_next_numbers_without_retracing(driver) -> None:
         ak.jit(lambda x: x + captured.random(5))(x)
 
 
+def test_generator_through_nested_jit(driver) -> None:
+    """A jitted function taking the generator, called inside another: the inner call
+    hands the outer trace its new counter (it converted the traced counter to NumPy)."""
+    inner = ak.jit(lambda rng: rng.random(3))
+    outer = ak.jit(lambda rng: (inner(rng), rng.random(2), inner(rng)))
+    g, eager = _twins(12)
+    for _ in range(2):
+        got = outer(g)
+        want = (eager.random(3), eager.random(2), eager.random(3))
+        for x, y in zip(got, want, strict=True):
+            np.testing.assert_array_equal(_np(x), _np(y))
+    assert g.bit_generator.state["state"]["counter"].tolist() == (
+        eager.bit_generator.state["state"]["counter"].tolist()
+    )
+    captured = ak.random.default_rng(1)
+    with pytest.raises(TypeError, match="must be one of its arguments"):
+        ak.jit(lambda x: x + inner(captured))(ak.zeros(3))
+
+
 def test_vmap_shares_one_draw(driver) -> None:
     g, eager = _twins(4)
     x = ak.reshape(ak.arange(8, dtype=ak.float64), (4, 2))

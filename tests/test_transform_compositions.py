@@ -59,6 +59,22 @@ FUNCS = {
         lambda x: ak.sum(ak.where(x > 0, x**2, -x / 2)),
         lambda x: np.sum(np.where(x > 0, x**2, -x / 2)),
     ),
+    # gradients the TF driver defines itself (its gradients.py), which tf.vectorized_map
+    # rewrote away: copysign's was 0 under vmap (issue 30)
+    "driver's own gradients": (
+        lambda x: ak.sum(
+            ak.copysign(x, x + 0.35) * ak.remainder(x, 0.77)
+            + ak.hypot(x, 0.5)
+            + ak.maximum(x, -x / 3)
+            + ak.logaddexp(x, 0.2)
+        ),
+        lambda x: np.sum(
+            np.copysign(x, x + 0.35) * np.remainder(x, 0.77)
+            + np.hypot(x, 0.5)
+            + np.maximum(x, -x / 3)
+            + np.logaddexp(x, 0.2)
+        ),
+    ),
     "sort": (
         lambda x: ak.sum(ak.sort(x) * ak.asarray(RAMP)) + ak.max(ak.cumulative_sum(ak.sort(x))),
         lambda x: np.sum(np.sort(x) * RAMP) + np.max(np.cumsum(np.sort(x))),
@@ -286,6 +302,31 @@ def test_per_example_gradients_of_a_dict(driver):
     # jacobian of the vmap: the per-example gradients again, as d(values)/d(params)
     jacobian = jac(vmap(loss, in_axes=(None, 0)))(params(), xs)
     assert_close(to_numpy(jacobian), {"w": gw, "b": gb}, FD, "jacobian(vmap)")
+
+
+def test_gradients_through_vmap_reach_closures_and_unmapped_arguments(driver):
+    """Rules of the driver's own (copysign's, maximum's) inside the mapped
+    function, differentiated with respect to an unmapped argument and an array the
+    function closes over, eagerly and under jit: central differences of NumPy's."""
+    needs_autodiff(driver)
+    xs, w0, c0 = X, W, 0.7
+
+    def np_total(w, c):
+        return np.sum(np.copysign(w * xs, xs - 0.05) + np.maximum(c * xs, 0.4 * xs) + c * w)
+
+    want_w = grad_fd(lambda v: np_total(v, c0), w0)
+    want_c = grad_fd(lambda v: np_total(w0, v[0]), np.array([c0]))[0]
+
+    def total(w, c):
+        def row(x, w):
+            return ak.copysign(w * x, x - 0.05) + ak.maximum(c * x, 0.4 * x) + c * w
+
+        return ak.sum(vmap(row, in_axes=(0, None))(ak.asarray(xs), w))
+
+    for how, fn in (("eager", total), ("jit", jit(total))):
+        gw, gc = g(fn, argnums=(0, 1))(ak.asarray(w0), ak.asarray(c0))
+        assert_close(np.asarray(gw), want_w, FD, f"{how}: the unmapped argument")
+        assert_close(np.asarray(gc), np.asarray(want_c), FD, f"{how}: the closed-over array")
 
 
 def test_tuple_arguments_and_value_and_grad_with_aux(driver):

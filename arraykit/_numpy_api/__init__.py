@@ -62,3 +62,29 @@ MODULES = (creation, manipulation, padding, math, math_sums, statistics, logic, 
            linalg, polynomials, dtypes)  # fmt: skip
 __all__ = [name for module in MODULES for name in module.__all__]
 SPELLINGS = SPELLINGS  # name -> the standard's spelling, named by the strict refusal
+
+# -- issue 25 phase 2, part A: NumPy's statistics extras (branch np-stats) ----------------
+# Kept in a block of their own below the others, so that merges of other sections' new
+# modules do not touch these lines.  Modules: order_statistics (median, quantile...),
+# nan_functions (nanmin... nancumprod), histograms, histograms_nd, covariance (cov,
+# corrcoef), interpolation (interp); _masked is the helper the nan* functions share.
+from . import (  # noqa: E402
+    covariance,
+    histograms,
+    histograms_nd,
+    interpolation,
+    nan_functions,
+    order_statistics,
+)
+from .covariance import *  # noqa: E402, F403
+from .histograms import *  # noqa: E402, F403
+from .histograms_nd import *  # noqa: E402, F403
+from .interpolation import *  # noqa: E402, F403
+from .nan_functions import *  # noqa: E402, F403
+from .order_statistics import *  # noqa: E402, F403
+
+STATS_MODULES = (order_statistics, nan_functions, histograms, histograms_nd, covariance,
+                 interpolation)  # fmt: skip
+MODULES += STATS_MODULES
+__all__ += [name for module in STATS_MODULES for name in module.__all__]
+# -- end of np-stats ---------------------------------------------------------------------

@@ -119,7 +119,7 @@ def ix_(*args: Array) -> tuple[Array, ...]:
     its length on axis ``i`` and size 1 elsewhere, so ``x[ix_(rows, cols)]`` selects the
     cross product.  Boolean arrays stand for their ``nonzero`` indices.
 
-    NumPy: https://numpy.org/doc/stable/reference/generated/numpy.ix_.html
+    NumPy: `numpy.ix_ <https://numpy.org/doc/stable/reference/generated/numpy.ix_.html>`__
 
     Examples
     --------

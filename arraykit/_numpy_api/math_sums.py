@@ -21,6 +21,7 @@ from .._creation import full
 from .._manipulation import broadcast_to, moveaxis, reshape, stack
 from .._searching import where
 from ._base import like, no_out, numpy_function, renamed, scalar
+from ._masked import Masked
 
 __all__ = ["amax", "amin", "cross", "cumprod", "cumsum", "nanprod", "nansum"]
 
@@ -98,9 +99,8 @@ def _nan_reduction(
     no_out(name, out)
     initial = None if initial is None else scalar(initial, name, "initial")
     identity = 0 if std == "sum" else 1
-    x = a
-    if a._dtype.kind in "fc":  # NaN counts as the identity, as NumPy's nan* functions do
-        x = where(ew.isnan(a), identity, a)
+    # NaN counts as the identity, as NumPy's nan* functions do (the helper they share)
+    x = Masked(a, axis, keepdims, name).filled(identity)
     x = _masked(name, x, where_, identity)
     fn = st.sum if std == "sum" else st.prod
     try:

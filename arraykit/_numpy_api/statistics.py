@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from .. import _config, _core
 from .. import _dtypes as dt
 from .. import _elementwise as ew
@@ -20,6 +22,7 @@ from .._data_types import astype
 from .._manipulation import broadcast_to, permute_dims, reshape
 from .._searching import where
 from ._base import like, no_out, numpy_function, renamed
+from ._masked import Masked
 
 __all__ = ["average", "nanmean", "ptp"]
 
@@ -144,9 +147,10 @@ def nanmean(
     *,
     where: Any = True,
 ) -> Array:
-    """Mean ignoring NaNs; an all-NaN slice gives NaN (NumPy also warns there; arraykit
-    does not look at the data to do so).  ``dtype`` is the accumulator's; ``where``
-    selects elements, as in NumPy.
+    """Mean ignoring NaNs; an all-NaN (or empty) slice gives NaN and, eagerly, NumPy's
+    ``RuntimeWarning`` "Mean of empty slice" (under ``ak.jit`` and on Dask the NaN
+    without the warning).  ``dtype`` is the accumulator's; ``where`` selects elements, as
+    in NumPy.
 
     NumPy: https://numpy.org/doc/stable/reference/generated/numpy.nanmean.html
 
@@ -167,7 +171,8 @@ def nanmean(
             raise TypeError(f"nanmean: 'dtype': {e}") from None
     elif a._dtype.kind in "biu":
         x = astype(a, _float_of(a._dtype))
-    keep = ew.logical_not(ew.isnan(x)) if x._dtype.kind in "fc" else None
+    m = Masked(x, ax, keepdims, "nanmean")  # the helper of every nan* function
+    keep = None if m.nan is None else ew.logical_not(m.nan)
     if where is not True:
         mask = like(a, where, "nanmean", "where")
         keep = mask if keep is None else ew.logical_and(keep, mask)
@@ -182,10 +187,12 @@ def nanmean(
     except _ERRORS as e:
         raise renamed(e, "sum", "nanmean") from None
     count = st.sum(keep, axis=ax, keepdims=keepdims)
+    m.warn(ew.equal(count, 0), "Mean of empty slice")
     count = astype(count, dt.REAL_OF.get(total._dtype, total._dtype))
-    if total._dtype.kind == "c":
-        return _complex_by_count(total, count)
-    return ew.divide(total, count)
+    with np.errstate(all="ignore"):  # NumPy's nanmean: 0/0 is NaN, without its warning
+        if total._dtype.kind == "c":
+            return _complex_by_count(total, count)
+        return ew.divide(total, count)
 
 
 def _complex_by_count(z: Array, c: Array) -> Array:

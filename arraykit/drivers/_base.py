@@ -146,12 +146,12 @@ COMPOSITES: tuple[str, ...] = (
     "moveaxis",
     "unstack",
     "broadcast_arrays",
-    "diff",
+    "diff", "bincount",  # bincount: x int64 in [0, minlength), weights None or float64
     "hfft",
     "ihfft",
     "fftshift",
     "ifftshift",
-)
+)  # fmt: skip
 """Core builds these from primitives; a driver attribute of the same name, if not
 ``None``, is used instead.  Its arguments are those of the public function with arrays
 replaced by natives, after core's validation and promotion."""
@@ -317,7 +317,7 @@ class Driver:
 
     # Optional native fast paths for core's composites (see COMPOSITES).
     stack = vecdot = outer = trace = matrix_rank = meshgrid = moveaxis = None
-    unstack = broadcast_arrays = diff = hfft = ihfft = fftshift = ifftshift = None
+    unstack = broadcast_arrays = diff = hfft = ihfft = fftshift = ifftshift = bincount = None
     # Optional fast paths of primitives, used by core when not None:
     # integer_pow(x, n) -> x   ``pow(x, n)`` for a real floating-point ``x`` and a Python
     #     int ``n`` in int32 range, by repeated multiplication (the spec's special cases

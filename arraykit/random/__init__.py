@@ -4,9 +4,12 @@
 Philox4x32-10 counter-based bit generator (:mod:`arraykit.random._philox` documents the
 words, :mod:`arraykit.random._generator` how words become floats and integers).  For a
 given seed the raw words, ``integers``, ``random``, ``uniform``, ``permutation`` and
-``choice`` are bit-identical on the NumPy, TensorFlow, JAX and Dask drivers; ``normal``
-and ``exponential`` agree to a few ulps (one algorithm, each backend's ``log``/``cos``;
-README's table, printed by ``tests/tools/random_bounds.py``).  The NumPy driver draws the
+``choice`` are bit-identical on the NumPy, TensorFlow, JAX and Dask drivers; ``normal``,
+``exponential`` and the other continuous distributions agree to a few ulps (one
+algorithm, each backend's ``log``/``cos``; README's table, printed by
+``tests/tools/random_bounds.py``), the rejection samplers (``standard_gamma`` and the
+draws built on it, ``vonmises``) taking the same decisions on every driver.  The
+algorithms, with their papers, are listed below.  The NumPy driver draws the
 words through randomgen's ``Philox(number=4, width=32)`` where it is installed, else by
 ufuncs (:mod:`arraykit.drivers.numpy.random`): the same stream either way.
 

@@ -1,30 +1,34 @@
 """The gamma family, written once in core on the Philox stream: ``standard_gamma``,
-``gamma``, ``chisquare``, ``beta``, ``standard_t``.
+``gamma``, ``chisquare``, ``beta``, ``f``, ``standard_t``.
 
 ``standard_gamma(a)`` is Marsaglia and Tsang's method (G. Marsaglia, W. W. Tsang, "A
 simple method for generating gamma variables", ACM TOMS 26(3), 2000): for ``a >= 1``,
 ``d = a - 1/3``, ``c = 1 / sqrt(9 d)``; a candidate is a standard normal ``x`` and a
-uniform ``u``, ``v = (1 + c x)**3``, accepted when ``v > 0`` and ``log(u) < x**2 / 2 + d -
-d v + d log(v)``, giving ``d v``; for ``a < 1`` the value of ``a + 1`` times ``u'**(1/a)``
-(``u'`` one more uniform per value, drawn after the rounds; ``1 - u`` and ``1 - u'``
-serve as the uniforms, so that their logarithms are finite).  A candidate is accepted
-with probability at least 0.95 for every ``a``.
+uniform ``u``, ``v = (1 + c x)**3``, accepted when ``v > 0`` and ``log(1 - u) < x**2 / 2
++ d - d v + d log(v)``, giving ``d v``; for ``a < 1`` the value of ``a + 1`` times
+``(1 - u')**(1/a)`` (``u'`` one more uniform per value, drawn after the rounds).  A
+candidate is accepted with probability at least 0.95 for every ``a``.  The candidates
+come in the fixed rounds of :mod:`arraykit.random._rejection`: 1 candidate for every value,
+then 2, 4 and 10 for each of the first ``m // 8 + 16`` values still waiting (``m`` the
+previous round's), so that a value finds none with probability below ``0.05**17 <
+2**-73``; each round draws its normals, then its uniforms (``u'`` last): the words taken
+depend on ``n`` alone.  ``a = inf`` gives
+inf and NaN gives NaN, as NumPy.
 
-Rounds of fixed size, so that a draw takes the same words whatever is accepted (as
-``ak.jit`` needs, and so that every driver takes the same decisions on the same words):
-round 1 draws ``m1 = n`` candidates (``n`` normals, then ``n`` uniforms), one per value;
-round ``j + 1`` draws ``m(j+1) = m(j) // 8 + 16`` (at most ``m(j)``) candidates for the
-first ``m(j+1)`` values (in index order) still without one; ``ROUNDS = 16`` rounds in all.
-A value left without an accepted candidate after them (probability below ``0.05**16 <
-2**-69`` per value) is an error eagerly (``RuntimeError``) and NaN inside a transform.
+float32 draws take float32 normals and uniforms (one word per uniform) but decide and
+compute in float64, rounding the result once: a decision differs between drivers only
+for a candidate within a few float64 ulps of the boundary (their ``log``), where float32
+arithmetic would put one in about 10**6 candidates there.
 
 ``gamma(a, scale)`` is ``standard_gamma(a) * scale``; ``chisquare(df)`` is ``2 *
 standard_gamma(df / 2)``; ``beta(a, b)`` draws ``X = standard_gamma(a)`` then ``Y =
 standard_gamma(b)`` (whole draws, in that order) and is ``X / (X + Y)``, computed as
-``sigmoid(log X - log Y)`` with the logarithms found without forming ``X`` and ``Y``, so
-that tiny shapes (``X`` and ``Y`` both underflowing) give 0 or 1, not NaN;
-``standard_t(df)`` draws ``Z = standard_normal()`` then ``G = standard_gamma(df / 2)`` and
-is ``Z / sqrt(2 G / df)``.
+``q / (q + 1)`` with ``q = X / Y`` where ``a, b >= 1``, else as ``sigmoid(log X - log
+Y)`` with the logarithms found without forming ``X`` and ``Y``, so that tiny shapes
+(``X`` and ``Y`` both underflowing) give 0 or 1, not NaN; ``f(dfnum, dfden)`` draws ``X
+= standard_gamma(dfnum / 2)`` then ``Y = standard_gamma(dfden / 2)`` and is ``(X /
+dfnum) / (Y / dfden)``, the same way; ``standard_t(df)`` draws ``Z =
+standard_normal()`` then ``G = standard_gamma(df / 2)`` and is ``Z / sqrt(2 G / df)``.
 """
 
 from __future__ import annotations
@@ -35,93 +39,103 @@ from typing import TYPE_CHECKING, Any
 import arraykit as ak
 
 from .._core import transform_tracing
+from . import _rejection
 from ._args import Param, cast, check, draw_shape, float_dtype, param
 
 if TYPE_CHECKING:
     from ._generator import Generator
 
-ROUNDS = 16
+# Candidates per value in each round and the rounds' shrinking (``_rejection.schedule``):
+# rejected with probability at most 0.05, a value finds none with p < 0.05**17 < 2**-73.
+KS, DIVS = (1, 2, 4, 10), (8, 8, 8)
 
 
-def round_sizes(n: int) -> list[int]:
-    sizes = [n]
-    for _ in range(ROUNDS - 1):
-        sizes.append(min(sizes[-1], sizes[-1] // 8 + 16))
-    return sizes
+def rounds(n: int) -> list[tuple[int, int]]:
+    """``(values served, candidates each)`` per round for ``n`` values."""
+    return _rejection.schedule(n, KS, DIVS)
 
 
-def _flat(p: Param, shape: tuple[int, ...], dtype: Any, device: Any) -> ak.Array:
+def flat(p: Param, shape: tuple[int, ...], dtype: Any, device: Any) -> ak.Array:
+    """A parameter broadcast to ``shape``, flat, as ``dtype``."""
     if isinstance(p, ak.Array):
         p = ak.astype(p, dtype)
         return ak.reshape(ak.broadcast_to(p, shape), (-1,))
     return ak.full(math.prod(shape), p, dtype=dtype, device=device)
 
 
-def _rounds(gen: Generator, a: ak.Array, log: bool) -> tuple[ak.Array, ak.Array]:
-    """Marsaglia-Tsang in fixed rounds (module docstring) for the flat shapes ``a``, and
-    whether every value found a candidate; with ``log``, the logarithm of the values
-    (finite where they underflow)."""
-    n, dtype, device = a.shape[0], a.dtype, None
+def _sample(
+    gen: Generator, a: ak.Array, dtype: Any, which: bool = False
+) -> tuple[ak.Array, ak.Array, ak.Array]:
+    """Marsaglia-Tsang in fixed rounds (module docstring) for the flat float64 shapes
+    ``a``: ``(value, boost, ok)``, the draw being ``value * exp(boost)`` (``value`` the
+    gamma of shape ``a`` or ``a + 1`` where ``a < 1``, ``boost`` the log of the
+    ``u**(1/a)`` factor, else 0), and whether every value found a candidate (``which``:
+    the accepted candidates' numbers for ``value``, ``_rejection.first_accepted``)."""
+    n, device = a.shape[0], a.device
+    sched = rounds(n)
+    specs = [(kind, m * k, dtype) for m, k in sched for kind in ("normal", "uniform")]
+    got = _rejection.draws(gen, [*specs, ("uniform", n, dtype)], device)
     small = a < 1
-    d = ak.where(small, a + 1, a) - 1 / 3
+    odd = ~ak.isfinite(a)  # inf and NaN: the value is a, its candidates unused
+    d = ak.where(odd, 1.0, ak.where(small, a + 1, a) - 1 / 3)
     c = 1 / ak.sqrt(9 * d)
-    value = ak.zeros(n, dtype=dtype, device=a.device)
-    done = ak.zeros(n, dtype=ak.bool, device=a.device)
-    for j, m in enumerate(round_sizes(n)):
-        if m == 0:
-            break
-        if j == 0:
-            rank = None
-            dj, cj = d, c
-        else:
-            waiting = ak.cumulative_sum(ak.astype(~done, ak.int64))  # 1-based ranks
-            rank = waiting - 1
-            wanted = ak.arange(1, m + 1, dtype=ak.int64, device=a.device)
-            pick = ak.minimum(ak.searchsorted(waiting, wanted), n - 1)  # first m waiting
-            dj, cj = ak.take(d, pick), ak.take(c, pick)
-        x = gen.standard_normal(m, dtype, device=device)
-        u = gen.random(m, dtype, device=device)
+
+    def trial(j: int, ids: ak.Array | None, m: int, k: int) -> tuple[ak.Array, ak.Array]:
+        dj, cj = (d, c) if ids is None else (_rejection.gather(d, ids), _rejection.gather(c, ids))
+        oddj = odd if ids is None else _rejection.gather(odd, ids)
+        x = ak.astype(got[2 * j], ak.float64)
+        u = ak.astype(got[2 * j + 1], ak.float64)
+        if k > 1:  # k candidates per value, in rows
+            x, u = ak.reshape(x, (m, k)), ak.reshape(u, (m, k))
+            dj, cj, oddj = dj[:, None], cj[:, None], oddj[:, None]
         v = 1 + cj * x
         v = v * v * v
         positive = v > 0
         safe_v = ak.where(positive, v, 1)
         # 1 - u is uniform on (0, 1]: log1p(-u) is finite
         bound = 0.5 * x * x + dj - dj * safe_v + dj * ak.log(safe_v)
-        accept = positive & (ak.log1p(-u) < bound)
-        cand = dj * safe_v
-        if rank is None:
-            new, got = accept, cand
-        else:
-            r = ak.clip(rank, 0, m - 1)
-            new = ~done & (rank < m) & ak.take(accept, r)
-            got = ak.take(cand, r)
-        value = ak.where(new, got, value)
-        done = done | new
-    value = ak.where(done, value, math.nan)
+        return (positive & (ak.log1p(-u) < bound)) | oddj, dj * safe_v
+
+    value = _rejection.first_accepted(n, sched, trial, ak.float64, device, which)
+    value = ak.where(odd, a, value)
     # a < 1: times (1 - u')**(1/a), in logs; a == 0 gives 0 (log -inf), as NumPy
-    boost = ak.log1p(-gen.random(n, dtype, device=device)) / ak.where(small & (a > 0), a, 1)
+    boost = ak.log1p(-ak.astype(got[-1], ak.float64)) / ak.where(small & (a > 0), a, 1)
     boost = ak.where(small, ak.where(a == 0, -math.inf, boost), 0)
-    out = ak.log(value) + boost if log else value * ak.exp(boost)
-    return out, ak.all(done)
+    return value, boost, ~ak.any(ak.isnan(value) & ~ak.isnan(a))
 
 
 # One compiled program per size and dtype where the driver compiles: eagerly, the rounds'
 # many small operations would each be dispatched (and, on JAX, compiled per shape).
-_COMPILED = {log: ak.jit(lambda gen, a, log=log: _rounds(gen, a, log)) for log in (False, True)}
+_COMPILED = ak.jit(_sample, static_argnums=(2, 3))
+
+
+def parts(gen: Generator, a: ak.Array, dtype: Any = ak.float64) -> tuple[ak.Array, ak.Array]:
+    """``_sample``'s ``(value, boost)`` for the flat shapes ``a`` (any real dtype), drawn
+    from uniforms and normals of ``dtype``, in float64; a value without an accepted
+    candidate is an error eagerly, NaN inside a transform."""
+    a = ak.astype(a, ak.float64)
+    if transform_tracing.depth:
+        return _sample(gen, a, dtype)[:2]
+    value, boost, ok = ak.compute(*_COMPILED(gen, a, dtype))
+    if not bool(ok):
+        raise RuntimeError(f"standard_gamma: no candidate accepted in {sum(KS)} tries (p < 2**-73)")
+    return value, boost
 
 
 def standard_gamma_flat(
     gen: Generator, a: ak.Array, dtype: Any, device: Any, log: bool = False
 ) -> ak.Array:
-    """``_rounds`` compiled; a value without an accepted candidate is an error eagerly,
-    NaN inside a transform."""
-    a = ak.astype(a, dtype)
+    """Gamma floats of the flat shapes ``a`` as ``dtype`` (their logarithms with ``log``,
+    finite where the values underflow), computed in float64 and rounded once."""
     if device is not None:
         a = ak.asarray(a, device=device)
-    out, ok = _COMPILED[log](gen, a)
-    if not transform_tracing.depth and not bool(ok):
-        raise RuntimeError("standard_gamma: no candidate accepted in 16 rounds (p < 2**-69)")
-    return out
+    value, boost = parts(gen, a, dtype)
+    if log:
+        return ak.astype(ak.log(value) + boost, dtype)
+    # exp(boost) alone may be subnormal (flushed to 0 by XLA) where the product is not
+    deep = boost < -700
+    out = ak.where(deep, ak.exp(ak.log(value) + boost), value * ak.exp(ak.where(deep, 0, boost)))
+    return ak.astype(out, dtype)
 
 
 def standard_gamma(
@@ -131,10 +145,10 @@ def standard_gamma(
     check(a < 0, fn, ValueError, "shape < 0")
     dtype = float_dtype(dtype, fn)
     out_shape = draw_shape(size, (a,), fn)
-    flat = _flat(a, out_shape, dtype, device)
     if isinstance(a, ak.Array):
         device = a.device if device is None else device
-    return ak.reshape(standard_gamma_flat(gen, flat, dtype, device), out_shape)
+    a = flat(a, out_shape, ak.float64, device)
+    return ak.reshape(standard_gamma_flat(gen, a, dtype, device), out_shape)
 
 
 def gamma(gen: Generator, shape: Param, scale: Param, size: Any, device: Any) -> ak.Array:
@@ -152,23 +166,39 @@ def chisquare(gen: Generator, df: Param, size: Any, device: Any) -> ak.Array:
     return 2 * standard_gamma(gen, cast(k, ak.float64) / 2, out, None, device, "chisquare")
 
 
+def _pair(gen: Generator, a: Param, b: Param, shape: tuple[int, ...], device: Any) -> Any:
+    """Two whole gamma draws, of shapes ``a`` then ``b``: ``(log(X / Y), t)``, ``X / Y =
+    exp(log(X / Y))``, with ``t`` the difference of the boosts (0 where ``a, b >= 1``,
+    where ``X / Y`` is the ratio of the two values, rounded once)."""
+    for p in (a, b):
+        if isinstance(p, ak.Array) and device is None:
+            device = p.device
+    vx, bx = parts(gen, flat(a, shape, ak.float64, device))
+    vy, by = parts(gen, flat(b, shape, ak.float64, device))
+    return ak.reshape(vx / vy, shape), ak.reshape(bx - by, shape)
+
+
 def beta(gen: Generator, a: Param, b: Param, size: Any, device: Any) -> ak.Array:
     pa, pb = param(a, "beta", "a"), param(b, "beta", "b")
     check(pa <= 0, "beta", ValueError, "a <= 0")
     check(pb <= 0, "beta", ValueError, "b <= 0")
     out = draw_shape(size, (pa, pb), "beta")
-    lx = _log_gamma(gen, pa, out, device)
-    ly = _log_gamma(gen, pb, out, device)
-    t = lx - ly
-    e = ak.exp(-ak.abs(t))  # sigmoid(t) without overflow
-    return ak.where(t >= 0, 1 / (1 + e), e / (1 + e))
+    q, t = _pair(gen, pa, pb, out, device)
+    s = ak.log(q) + t  # log(X / Y), finite where X and Y underflow
+    e = ak.exp(-ak.abs(s))  # sigmoid(s) without overflow
+    by_logs = ak.where(s >= 0, 1 / (1 + e), e / (1 + e))
+    return ak.where(t == 0, q / (q + 1), by_logs)
 
 
-def _log_gamma(gen: Generator, a: Param, shape: tuple[int, ...], device: Any) -> ak.Array:
-    if isinstance(a, ak.Array) and device is None:
-        device = a.device
-    flat = _flat(a, shape, ak.float64, device)
-    return ak.reshape(standard_gamma_flat(gen, flat, ak.float64, device, log=True), shape)
+def f(gen: Generator, dfnum: Param, dfden: Param, size: Any, device: Any) -> ak.Array:
+    k1, k2 = param(dfnum, "f", "dfnum"), param(dfden, "f", "dfden")
+    check(k1 <= 0, "f", ValueError, "dfnum <= 0")
+    check(k2 <= 0, "f", ValueError, "dfden <= 0")
+    out = draw_shape(size, (k1, k2), "f")
+    k1, k2 = cast(k1, ak.float64), cast(k2, ak.float64)
+    q, t = _pair(gen, k1 / 2, k2 / 2, out, device)
+    r = q * (k2 / k1)
+    return ak.where(t == 0, r, ak.exp(ak.log(r) + t))
 
 
 def standard_t(gen: Generator, df: Param, size: Any, device: Any) -> ak.Array:
@@ -179,3 +209,47 @@ def standard_t(gen: Generator, df: Param, size: Any, device: Any) -> ak.Array:
     k64 = cast(k, ak.float64)
     g = standard_gamma(gen, k64 / 2, out, None, device, "standard_t")
     return z / ak.sqrt(2 * g / k64)
+
+
+def _pick(cond: Any, a: Any, b: Any) -> Any:
+    return ak.where(cond, a, b) if isinstance(cond, ak.Array) else (a if cond else b)
+
+
+def noncentral_chisquare(
+    gen: Generator, df: Param, nonc: Param, size: Any, device: Any, fn: str = "noncentral_chisquare"
+) -> ak.Array:
+    k, lam = param(df, fn, "df"), param(nonc, fn, "nonc")
+    check(k <= 0, fn, ValueError, "df <= 0")
+    check(lam < 0, fn, ValueError, "nonc < 0")
+    check((k < 1) & (lam > 0) if isinstance(k, ak.Array) or isinstance(lam, ak.Array)
+          else k < 1 and lam > 0, fn, NotImplementedError, _POISSON)  # fmt: skip
+    out = draw_shape(size, (k, lam), fn)
+    k, lam = cast(k, ak.float64), cast(lam, ak.float64)
+    low = k < 1
+    g = standard_gamma(gen, _pick(low, k / 2, (k - 1) / 2), out, None, device, fn)
+    z = gen.standard_normal(out, device=device) + (
+        ak.sqrt(lam) if isinstance(lam, ak.Array) else math.sqrt(lam)
+    )
+    value = _pick(low, 2 * g, 2 * g + z * z)
+    return _pick(low & (lam > 0), math.nan, value)  # inside a transform, unchecked
+
+
+_POISSON = (
+    "df < 1 with nonc > 0 takes a Poisson count (chisquare(df + 2 poisson(nonc / 2)), "
+    "NumPy's algorithm), which ak.random does not draw yet"
+)
+
+
+def noncentral_f(
+    gen: Generator, dfnum: Param, dfden: Param, nonc: Param, size: Any, device: Any
+) -> ak.Array:
+    fn = "noncentral_f"
+    k1, k2, lam = param(dfnum, fn, "dfnum"), param(dfden, fn, "dfden"), param(nonc, fn, "nonc")
+    check(k1 <= 0, fn, ValueError, "dfnum <= 0")
+    check(k2 <= 0, fn, ValueError, "dfden <= 0")
+    check(lam < 0, fn, ValueError, "nonc < 0")
+    out = draw_shape(size, (k1, k2, lam), fn)
+    t = noncentral_chisquare(gen, k1, lam, out, device, fn)
+    k1, k2 = cast(k1, ak.float64), cast(k2, ak.float64)
+    d = 2 * standard_gamma(gen, k2 / 2, out, None, device, fn)
+    return (t * k2) / (d * k1)

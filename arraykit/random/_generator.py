@@ -22,6 +22,10 @@ the counter by ``ceil(n / 4)`` blocks, and the next draw starts at the next bloc
   plus ``loc``.  Written once here: drivers agree to a few ulps (their ``log``/``cos``).
 - ``exponential``: ``-log1p(-u) * scale``.
 - ``lognormal(mean, sigma)``: ``exp(normal(mean, sigma))``.
+- the other continuous distributions: :mod:`arraykit.random._continuous` (inversions,
+  Wald), :mod:`arraykit.random._gamma` (the gamma family) and
+  :mod:`arraykit.random._vonmises`, the rejection samplers in the fixed rounds of
+  :mod:`arraykit.random._rejection`.
 - ``permutation(n)``: the stable argsort of ``n`` uint64 keys ``a | b << 32`` (two words
   each); ``shuffle`` writes ``permutation`` back into the array.
 - ``choice`` (``a`` an int, or an array or sequence sampled along ``axis``): with
@@ -46,24 +50,20 @@ import numpy as np
 import arraykit as ak
 
 from .._core import transform_tracing
-from . import _gamma, _philox
-from ._args import (
-    Param,
-    cast,
-    check,
-    draw_shape,
-    float_dtype,
-    integer,
-    param,
-    size_shape,
-)
+from . import _philox
+from ._args import integer, size_shape
 from ._choice import choice
-
-# ---- discrete and multivariate distributions (branch random-disc): _discrete_api.py
+from ._continuous import ContinuousMethods
 from ._discrete_api import DiscreteMethods
 from ._integers import integers
 
 __all__ = ["BitGenerator", "Generator", "default_rng"]
+
+_CAPTURED = (
+    "Generator: a Generator used inside a function transformed by ak.jit or ak.vmap must "
+    "be one of its arguments (f(rng, ...)), so that its counter goes in and out of the "
+    "program; one captured from outside would draw the same numbers on every call"
+)
 
 
 class BitGenerator:
@@ -115,7 +115,14 @@ class BitGenerator:
         self.key = (kw[0], kw[1])
 
     def random_raw(self, size: Any = None, *, device: Any = None) -> ak.Array:
-        """The next raw 32-bit words (uint32), as many as ``size`` holds."""
+        """The next raw 32-bit words (uint32), as many as ``size`` holds.
+
+        Examples
+        --------
+        >>> w = ak.random.default_rng(0).bit_generator.random_raw(3)
+        >>> w.shape, w.dtype
+        ((3,), dtype('uint32'))
+        """
         shape = size_shape(size, "random_raw")
         return ak.reshape(self._words(math.prod(shape), device), shape)
 
@@ -147,12 +154,7 @@ class BitGenerator:
         blocks = _philox.blocks_for(n)
         if isinstance(counter, int):
             if transform_tracing.depth:
-                raise TypeError(
-                    "Generator: a Generator used inside a function transformed by ak.jit or "
-                    "ak.vmap must be one of its arguments (f(rng, ...)), so that its counter "
-                    "goes in and out of the program; one captured from outside would draw "
-                    "the same numbers on every call"
-                )
+                raise TypeError(_CAPTURED)
             self.counter = (counter + blocks) % (1 << 128)
             return self.key, counter
         lo = counter[0] + blocks
@@ -179,14 +181,16 @@ class BitGenerator:
         return obj
 
     def __ak_update__(self, leaves: list[ak.Array]) -> None:
-        if transform_tracing.depth:  # an ak.jit inside another transform: still traced
-            self.counter = leaves[0]
+        if transform_tracing.depth:  # a transform called inside another one's trace
+            if isinstance(self.counter, int):
+                raise TypeError(_CAPTURED)
+            self.counter = leaves[0]  # the new counter, an array of the outer trace
             return
         c = np.asarray(leaves[0])
         self.counter = int(c[0]) | int(c[1]) << 64
 
 
-class Generator(DiscreteMethods):
+class Generator(ContinuousMethods, DiscreteMethods):
     """NumPy's ``Generator`` API over Philox4x32-10, with the same words on every driver.
 
     Every method takes ``device=`` (default: the active driver's device) and returns an
@@ -224,7 +228,14 @@ class Generator(DiscreteMethods):
         self.bit_generator.__ak_update__(leaves)
 
     def spawn(self, n_children: int) -> list[Generator]:
-        """``n_children`` independent generators (``SeedSequence.spawn``, as NumPy)."""
+        """``n_children`` independent generators (``SeedSequence.spawn``, as NumPy).
+
+        Examples
+        --------
+        >>> a, b = ak.random.default_rng(0).spawn(2)
+        >>> bool(ak.all(a.random(4) == b.random(4)))
+        False
+        """
         if self.bit_generator.seed_seq is None:
             raise TypeError("spawn: not inside ak.jit (spawn outside and pass the children in)")
         n = operator.index(n_children)
@@ -244,127 +255,6 @@ class Generator(DiscreteMethods):
         a = ak.astype(w[:, 0] >> 5, ak.float64)
         b = ak.astype(w[:, 1] >> 6, ak.float64)
         return (a * 67108864.0 + b) * (2.0**-53)
-
-    def random(self, size: Any = None, dtype: Any = None, *, device: Any = None) -> ak.Array:
-        """Floats in ``[0, 1)``."""
-        shape = size_shape(size, "random")
-        dtype = float_dtype(dtype, "random")
-        return ak.reshape(self._uniform01(math.prod(shape), dtype, device), shape)
-
-    def uniform(
-        self,
-        low: Param = 0.0,
-        high: Param = 1.0,
-        size: Any = None,
-        dtype: Any = None,
-        *,
-        device: Any = None,
-    ) -> ak.Array:
-        """Floats in ``[low, high)``: ``low + (high - low) * random()``; ``low`` and
-        ``high`` may be arrays, broadcast as in NumPy."""
-        lo, hi = param(low, "uniform", "low"), param(high, "uniform", "high")
-        dtype = float_dtype(dtype, "uniform")
-        shape = draw_shape(size, (lo, hi), "uniform")
-        lo, hi = cast(lo, dtype), cast(hi, dtype)
-        span = hi - lo
-        finite = ak.isfinite(span) if isinstance(span, ak.Array) else math.isfinite(span)
-        check(~finite if isinstance(finite, ak.Array) else not finite, "uniform",
-               OverflowError, "high - low range exceeds valid bounds")  # fmt: skip
-        return self.random(shape, dtype, device=device) * span + lo
-
-    def standard_normal(
-        self, size: Any = None, dtype: Any = None, *, device: Any = None
-    ) -> ak.Array:
-        """Standard normal floats (Box-Muller, see the module docstring)."""
-        shape = size_shape(size, "standard_normal")
-        dtype = float_dtype(dtype, "standard_normal")
-        n = math.prod(shape)
-        m = -(-n // 2)
-        u = self._uniform01(2 * m, dtype, device)
-        rad = ak.sqrt(-2.0 * ak.log1p(-u[:m]))
-        theta = (2 * math.pi) * u[m:]
-        z = ak.concat([rad * ak.cos(theta), rad * ak.sin(theta)])[:n]
-        return ak.reshape(z, shape)
-
-    def normal(
-        self,
-        loc: Param = 0.0,
-        scale: Param = 1.0,
-        size: Any = None,
-        dtype: Any = None,
-        *,
-        device: Any = None,
-    ) -> ak.Array:
-        """Normal floats of mean ``loc`` and standard deviation ``scale`` (arrays
-        broadcast as in NumPy)."""
-        loc, scale = param(loc, "normal", "loc"), param(scale, "normal", "scale")
-        check(scale < 0, "normal", ValueError, "scale < 0")
-        dtype = float_dtype(dtype, "normal")
-        shape = draw_shape(size, (loc, scale), "normal")
-        z = self.standard_normal(shape, dtype, device=device)
-        return z * cast(scale, dtype) + cast(loc, dtype)
-
-    def exponential(
-        self, scale: Param = 1.0, size: Any = None, dtype: Any = None, *, device: Any = None
-    ) -> ak.Array:
-        """Exponential floats of mean ``scale``: ``-log1p(-random()) * scale`` (an array
-        ``scale`` broadcasts as in NumPy)."""
-        scale = param(scale, "exponential", "scale")
-        check(scale < 0, "exponential", ValueError, "scale < 0")
-        dtype = float_dtype(dtype, "exponential")
-        shape = draw_shape(size, (scale,), "exponential")
-        u = self.random(shape, dtype, device=device)
-        return -ak.log1p(-u) * cast(scale, dtype)
-
-    def lognormal(
-        self, mean: Param = 0.0, sigma: Param = 1.0, size: Any = None, *, device: Any = None
-    ) -> ak.Array:
-        """Log-normal floats: ``exp(normal(mean, sigma))``, the same draw as ``normal``
-        (arrays broadcast as in NumPy).
-
-        Examples
-        --------
-        >>> x = ak.random.default_rng(3).lognormal(0.0, 0.5, size=4)
-        >>> x.shape, bool(ak.all(x > 0))
-        ((4,), True)
-        """
-        mean, sigma = param(mean, "lognormal", "mean"), param(sigma, "lognormal", "sigma")
-        check(sigma < 0, "lognormal", ValueError, "sigma < 0")
-        shape = draw_shape(size, (mean, sigma), "lognormal")
-        return ak.exp(self.normal(mean, sigma, shape, device=device))
-
-    # ---------------------------------------------------------------- gamma family
-    def standard_gamma(
-        self, shape: Param, size: Any = None, dtype: Any = None, *, device: Any = None
-    ) -> ak.Array:
-        """Gamma floats of shape ``shape`` and scale 1 (Marsaglia-Tsang in fixed rounds:
-        :mod:`arraykit.random._gamma`); an array ``shape`` broadcasts as in NumPy.
-
-        Examples
-        --------
-        >>> g = ak.random.default_rng(5).standard_gamma([0.5, 2.0], size=(3, 2))
-        >>> g.shape, bool(ak.all(g >= 0))
-        ((3, 2), True)
-        """
-        return _gamma.standard_gamma(self, shape, size, dtype, device)
-
-    def gamma(
-        self, shape: Param, scale: Param = 1.0, size: Any = None, *, device: Any = None
-    ) -> ak.Array:
-        """Gamma floats: ``standard_gamma(shape) * scale``."""
-        return _gamma.gamma(self, shape, scale, size, device)
-
-    def chisquare(self, df: Param, size: Any = None, *, device: Any = None) -> ak.Array:
-        """Chi-square floats with ``df`` degrees of freedom: ``2 standard_gamma(df/2)``."""
-        return _gamma.chisquare(self, df, size, device)
-
-    def beta(self, a: Param, b: Param, size: Any = None, *, device: Any = None) -> ak.Array:
-        """Beta floats: ``X / (X + Y)`` of two gamma draws (:mod:`arraykit.random._gamma`)."""
-        return _gamma.beta(self, a, b, size, device)
-
-    def standard_t(self, df: Param, size: Any = None, *, device: Any = None) -> ak.Array:
-        """Student's t floats: ``Z / sqrt(chisquare(df) / df)``."""
-        return _gamma.standard_t(self, df, size, device)
 
     # ---------------------------------------------------------------- integers
     def integers(
@@ -402,7 +292,14 @@ class Generator(DiscreteMethods):
 
     def permutation(self, x: Any, axis: int = 0, *, device: Any = None) -> ak.Array:
         """A permuted ``arange(x)`` for an int ``x``, else a permuted copy of the array
-        ``x`` along ``axis``."""
+        ``x`` along ``axis``.
+
+        Examples
+        --------
+        >>> p = ak.random.default_rng(0).permutation(5)
+        >>> ak.sort(p).tolist()
+        [0, 1, 2, 3, 4]
+        """
         if isinstance(x, ak.Array):
             if x.ndim == 0:
                 raise ValueError("permutation: x must be an integer or at least 1-dimensional")
@@ -414,7 +311,15 @@ class Generator(DiscreteMethods):
         return ak.astype(self._perm(n, device), ak.int64)
 
     def shuffle(self, x: ak.Array, axis: int = 0) -> None:
-        """Permute the array ``x`` in place along ``axis`` (TF and JAX arrays too)."""
+        """Permute the array ``x`` in place along ``axis`` (TF and JAX arrays too).
+
+        Examples
+        --------
+        >>> x = ak.arange(6)
+        >>> ak.random.default_rng(0).shuffle(x)
+        >>> ak.sort(x).tolist()
+        [0, 1, 2, 3, 4, 5]
+        """
         if not isinstance(x, ak.Array):
             raise TypeError("shuffle: x must be an arraykit array")
         if x.ndim == 0:

@@ -30,6 +30,14 @@ from .searching import sized
 class Statistics:
     """Reductions and cumulative sums and products."""
 
+    def bincount(self, x: da.Array, weights: Any, minlength: int) -> da.Array:  # composite's
+        if minlength == 0:  # Dask's minlength=0 means a size it does not know
+            return da.zeros(0, dtype=np.int64 if weights is None else np.float64)
+        if weights is not None and weights.chunks != x.chunks:
+            weights = weights.rechunk(x.chunks)
+        out = da.bincount(x, weights, minlength=minlength)
+        return out.astype(np.int64 if weights is None else np.float64)  # NumPy's, for x empty
+
     def sum(self, x: da.Array, axes: Any, dtype: np.dtype, keepdims: bool) -> da.Array:
         return da.sum(x, axis=axes, dtype=dtype, keepdims=keepdims)
 

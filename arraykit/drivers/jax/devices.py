@@ -93,9 +93,8 @@ class Devices:
         return self._devices[0]
 
     def device_of(self, x: Any) -> Device:
-        # A tracer first: its ``sharding`` raises an error whose message walks the whole
-        # trace back to the inputs (JAX's _origin_msg), so one lookup per operation made
-        # tracing quadratic in the program's length (a 16-round sampler: minutes).
+        # A tracer first: its ``sharding`` raises an AttributeError whose message JAX
+        # builds by walking the whole trace (find_progenitors), quadratic in a long trace.
         if isinstance(x, Tracer):
             return TRACED
         try:
@@ -104,6 +103,8 @@ class Devices:
             return self._device_slow(x)
 
     def _device_slow(self, x: Any) -> Device:
+        if isinstance(x, Tracer):
+            return TRACED
         natives = sorted(x.sharding.device_set, key=lambda d: d.id)
         dev = self._by_native[natives[0]]
         if len(natives) == 1:

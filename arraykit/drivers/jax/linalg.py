@@ -90,8 +90,24 @@ def _eigvalsh(x: Any) -> Any:
 
 
 def _slogdet(x: Any) -> tuple[Any, Any]:
-    s, ld = jnp.linalg.slogdet(x)
-    return s, ld
+    """NumPy's (LAPACK's) way for every size: the LU's pivots give the sign and the sum
+    of their logs ``logabsdet``.  ``jnp.linalg.slogdet`` takes ``log(abs(det))`` of 1x1
+    and 2x2 matrices, which overflows with the determinant (``[[0, 2], [3.4e38, 0]]`` in
+    float32: inf where NumPy gives 89.4; complex: sign NaN)."""
+    n = x.shape[-1]
+    lu, pivots, _ = lax.linalg.lu(x)
+    d = jnp.diagonal(lu, axis1=-2, axis2=-1)
+    zero = jnp.any(d == 0, axis=-1)
+    swaps = jnp.count_nonzero(pivots != jnp.arange(n, dtype=pivots.dtype), axis=-1)
+    if jnp.iscomplexobj(x):
+        a = jnp.abs(d)
+        phase = jnp.prod(d / jnp.where(a == 0, 1, a).astype(d.dtype), axis=-1)
+    else:
+        phase = jnp.ones((), x.dtype)
+        swaps = swaps + jnp.count_nonzero(d < 0, axis=-1)
+    sign = jnp.where(zero, jnp.zeros((), x.dtype), jnp.where(swaps % 2 == 1, -phase, phase))
+    logabs = jnp.where(zero, -jnp.inf, jnp.sum(jnp.log(jnp.abs(d)), axis=-1))
+    return sign, logabs
 
 
 _triangular_solve = lax.linalg.triangular_solve

@@ -54,6 +54,8 @@ def _by_keys(x: Any, axes: Any, keepdims: bool, is_max: bool) -> Any:
 
 
 _TABLE: KernelTable = {
+    # the composite's native form: x in [0, minlength) (core's), weights None or float64
+    "bincount": (lambda x, w, minlength: jnp.bincount(x, w, length=minlength), (2,)),
     "sum": (lambda x, axes, dtype, kd: jnp.sum(x, axes, dtype=dtype, keepdims=kd), (1, 2, 3)),
     "prod": (lambda x, axes, dtype, kd: jnp.prod(x, axes, dtype=dtype, keepdims=kd), (1, 2, 3)),
     "max": (lambda x, axes, kd: _extremum(x, axes, kd, True), (1, 2)),

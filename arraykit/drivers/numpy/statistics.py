@@ -18,6 +18,10 @@ class Statistics:
     """Reductions (``sum``, ``prod``, ``max``, ``min``, ``mean``, ``var``, ``std``) and
     cumulative sums and products."""
 
+    def bincount(self, x: np.ndarray, weights: Any, minlength: int) -> np.ndarray:
+        out = np.bincount(x, weights, minlength=minlength)  # the composite's native form
+        return out.astype(np.int64 if weights is None else np.float64, copy=False)  # x empty
+
     def sum(self, x: np.ndarray, axes: Any, dtype: np.dtype, keepdims: bool) -> np.ndarray:
         return as_ndarray(np.sum(x, axis=axes, dtype=dtype, keepdims=keepdims))
 

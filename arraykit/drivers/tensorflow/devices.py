@@ -68,7 +68,7 @@ class Devices:
 
             return pinned
 
-        names = [*PRIMITIVES, "stack", "meshgrid", "moveaxis"]
+        names = [*PRIMITIVES, "stack", "meshgrid", "moveaxis", "bincount"]
         for prim_name in names:
             f = getattr(self, prim_name, None)
             if f is None or prim_name in _UNPINNED:

@@ -63,8 +63,13 @@ def _with_gradient(forward: Prim, backward: Callable[..., Any]) -> Prim:
 
     @tf.custom_gradient
     def in_graph(*xs: Any) -> Any:
-        y = forward(*xs)
-        return y, _backward(backward, y, xs)
+        def grads(*gs: Any) -> list[Any]:
+            # ``backward`` reads ``y`` as this primitive's result again, so that a gradient
+            # of the gradient differentiates it by this rule, not by ``forward``'s own ops
+            # (``hypot``'s second derivative at a tie of |x1| and |x2| was 0 under jit)
+            return _backward(backward, in_graph(*xs), xs)(*gs)
+
+        return forward(*xs), grads
 
     def prim(*xs: Any) -> Any:
         x = xs[0]

@@ -297,7 +297,21 @@ class Linalg:
 
     def slogdet(self, x: Any) -> tuple[Any, Any]:
         sign, logabs = gl.log_matrix_determinant(x)
-        return sign, _real(logabs)
+        logabs = _real(logabs)
+        if x.dtype in COMPLEX:
+            # TF's complex sign is 0 where the determinant overflows its dtype (NumPy:
+            # the product of the pivots' phases): that product, times the permutation's
+            # sign, where logabsdet is finite
+            lu, perm = gl.lu(x, output_idx_type=tf.int32)
+            d = ga.matrix_diag_part_v3(lu, S.const(0, tf.int32), S.scalar_like(0, lu))
+            a = S.cast(gm.complex_abs(d, Tout=logabs.dtype), d.dtype)
+            phase = gm.prod(gm.div_no_nan(d, a), S.const(-1, tf.int32), False)
+            n = x.shape[-1]
+            parity = gl.matrix_determinant(tf.one_hot(perm, n, dtype=logabs.dtype))
+            finite = gm.is_finite(logabs)
+            sign = S.select(finite, gm.mul(phase, S.cast(parity, x.dtype)), sign)
+        # a singular matrix's sign is +0, as NumPy's (TF's real one was -0)
+        return S.select(gm.equal(sign, S.zeros_like(sign)), S.zeros_like(sign), sign), logabs
 
     def eig(self, x: Any) -> tuple[Any, Any]:
         ct = S.COMPLEX_OF.get(x.dtype, x.dtype)

@@ -49,6 +49,10 @@ def _count(x: Any, axes: tuple[int, ...] | None) -> Any:
 class Statistics:
     """The statistical primitives; ``_extremum`` also serves searching's ``argmax``."""
 
+    def bincount(self, x: Any, weights: Any, minlength: int) -> Any:  # a composite's native
+        data = ga.ones_like(x) if weights is None else weights  # int64 counts, float64 sums
+        return gm.unsorted_segment_sum(data, x, S.const(minlength, tf.int64))
+
     def _init_statistics(self, nan_ok: bool) -> None:
         """The reductions, lifted for this driver's devices (``nan_ok``: TF's Max/Min
         reductions propagate NaN on all of them)."""

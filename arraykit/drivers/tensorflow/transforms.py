@@ -35,6 +35,7 @@ from .._base import (
     Transforms,
     check_jit_options,
 )
+from .vmap import mapped
 
 _ZERO = tf.UnconnectedGradients.ZERO
 
@@ -43,7 +44,9 @@ class _OncePerMessage(logging.Filter):
     """Lets each of pfor's "Using a while_loop for converting <op>" warnings through once
     per process: ``tf.vectorized_map`` logs one per op it cannot vectorise each time it
     traces, and ``ak.vmap`` may trace the same body more than once (gradients, then
-    values), which printed the same warning twice (issue 29 #6)."""
+    values), which printed the same warning twice (issue 29 #6).  Drops TF's "triggered
+    tf.function retracing" for the driver's own functions: a program making several
+    ``ak.vmap`` functions made TF count their first traces as retraces."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -52,6 +55,8 @@ class _OncePerMessage(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         text = record.getMessage()
+        if "triggered tf.function retracing" in text and "TFTransforms." in text:
+            return False  # each ak.vmap is a tf.function of its own, traced once per shape
         if "Using a while_loop for converting" not in text:
             return True
         with self._lock:
@@ -245,22 +250,17 @@ class TFTransforms(Transforms):
             fn = self.traced_checking(fn)
 
         def call(*leaves: Any) -> tuple:
-            mapped = [i for i, a in enumerate(in_axes) if a is not None]
-            elems = tuple(_move_axis(leaves[i], in_axes[i], 0) for i in mapped)
+            at = [i for i, a in enumerate(in_axes) if a is not None]
+            fixed = [i for i, a in enumerate(in_axes) if a is None]
+            elems = tuple(_move_axis(leaves[i], in_axes[i], 0) for i in at)
 
-            def body(elems: tuple) -> tuple:
+            def body(*xs: Any) -> tuple:
                 args = list(leaves)
-                for i, e in zip(mapped, elems, strict=True):
-                    args[i] = e
+                for i, x in zip(at + fixed, xs, strict=True):
+                    args[i] = x
                 return tuple(fn(*args))
 
-            try:
-                outs = tf.vectorized_map(body, elems, fallback_to_while_loop=True)
-            except (ValueError, NotImplementedError, TypeError, tf.errors.OpError):
-                specs = tuple(tf.TensorSpec(e.shape[1:], e.dtype) for e in elems)
-                sig = tf.function(body, autograph=False).get_concrete_function(specs)
-                out_sig = tuple(tf.TensorSpec(o.shape, o.dtype) for o in sig.structured_outputs)
-                outs = tf.map_fn(body, elems, fn_output_signature=out_sig)
+            outs = mapped(body, elems, [leaves[i] for i in fixed])
             return tuple(_move_axis(o, 0, out_axes) for o in outs)
 
         # Eagerly, tf.vectorized_map builds and traces a new tf.function on every call;
