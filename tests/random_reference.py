@@ -1,5 +1,5 @@
 """NumPy re-implementations of the discrete samplers of ``ak.random`` as their docstrings
-state them (``arraykit/random/_rounds.py``, ``_discrete.py``, ``_hypergeometric.py``),
+state them (``arraykit/random/_rejection.py``, ``_discrete.py``, ``_hypergeometric.py``),
 fed with a twin generator's uniforms: ``tests/test_random_discrete.py`` holds every driver
 to them value for value (the same accept/reject decisions), and the inversions to
 SciPy's own probabilities."""
@@ -14,39 +14,57 @@ from scipy import stats
 # ----------------------------------------------------------------------------- rounds
 
 
+def _room(m: int, p: float) -> int:
+    """The least ``a`` with ``exp(-m D((a + 1)/m || p)) <= 2**-68`` (searched upwards)."""
+    a = int(np.floor(m * p))
+    while a < m:
+        x = (a + 1) / m
+        d = (x * math.log(x / p) if x > 0 else 0.0) + (
+            (1 - x) * math.log((1 - x) / (1 - p)) if x < 1 else 0.0
+        )
+        if m * d >= 68 * math.log(2):
+            return a
+        a += 1
+    return m
+
+
 def schedule(n: int, q: float) -> list[tuple[int, int]]:
-    """Round sizes and copies, from the module docstring of ``_rounds``."""
+    """Round sizes and candidates per value, from the module docstring of
+    ``arraykit/random/_rejection.py``."""
     if n == 0:
         return []
-    need, out, m, got = 64 / -math.log2(q), [], n, 0
-    mid = math.ceil(math.log(0.1) / math.log(q))
-    while got < need:
-        c = 1 if not out else mid if m > 256 else 32
-        out.append((m, c))
-        got += c
-        r = q**c * m
-        m = min(m, math.ceil(r + 10 * math.sqrt(r) + 16))
+    total = math.ceil(65 / -math.log2(q))
+    c = next(c for c in range(1, 100) if q**c <= 0.25)
+    out, m, k, got = [(n, 1)], n, 1, 1
+    while got < total:
+        m = min(m, _room(m, q**k))
+        if m == 0:
+            break
+        k = total - got if m <= 64 else min(c if len(out) == 1 else 2 * k, total - got)
+        out.append((m, k))
+        got += k
     return out
 
 
-def uniforms_of(n: int, q: float) -> int:
-    return 2 * sum(m * c for m, c in schedule(n, q))
+def uniforms(twin, n: int, q: float) -> list[np.ndarray]:
+    """The twin's draws for a rejection draw of ``n`` values: per round, the ``U``s of its
+    ``m k`` candidates, then their ``V``s (one ``random`` draw each)."""
+    return [np.asarray(twin.random(m * k)) for m, k in schedule(n, q) for _uv in range(2)]
 
 
-def rounds(u: np.ndarray, n: int, q: float, params: list[np.ndarray], candidate) -> np.ndarray:
-    """The values of a rejection draw of ``n`` values from its uniforms ``u``: each round
-    for the first ``m`` values left (index order), ``c`` copies, the first accepted."""
-    value, done, off = np.zeros(n), np.zeros(n, bool), 0
-    for m, c in schedule(n, q):
-        u1 = u[off : off + c * m].reshape(c, m)
-        u2 = u[off + c * m : off + 2 * c * m].reshape(c, m)
-        off += 2 * c * m
+def rounds(us: list[np.ndarray], n: int, q: float, params: list[np.ndarray], candidate):
+    """The values of a rejection draw of ``n`` values from its draws ``us``: each round
+    for the first ``m`` values waiting (index order), ``k`` candidates each (in rows),
+    each value its first accepted candidate."""
+    value, done = np.zeros(n), np.zeros(n, bool)
+    for j, (m, k) in enumerate(schedule(n, q)):
+        u1, u2 = us[2 * j].reshape(m, k), us[2 * j + 1].reshape(m, k)
         left = np.flatnonzero(~done)[:m]
-        k = left.size
+        w = left.size
         with np.errstate(all="ignore"):
-            acc, val = candidate([p[left] for p in params], u1[:, :k], u2[:, :k])
-        first, got = acc.argmax(axis=0), acc.any(axis=0)
-        value[left[got]] = val[first, np.arange(k)][got]
+            acc, val = candidate([p[left, None] for p in params], u1[:w], u2[:w])
+        first, got = acc.argmax(axis=1), acc.any(axis=1)
+        value[left[got]] = val[np.arange(w), first][got]
         done[left[got]] = True
     assert done.all()
     return value

@@ -16,7 +16,7 @@ import random_reference as ref
 from scipy import stats
 
 import arraykit as ak
-from arraykit.random import _rounds
+from arraykit.random import _rejection
 
 N = 3000  # one size: one compiled program per sampler on the drivers that compile
 
@@ -34,17 +34,26 @@ def _counter(g: ak.random.Generator) -> list[int]:
 
 
 def test_schedule_leaves_no_value_behind() -> None:
-    """Every value is in each next round but with probability < 1e-15, and gets
-    candidates enough for a failure below 2**-64; the words depend on n alone."""
-    for q in (0.3, 0.35, 0.5):
-        for n in (1, 17, 300, 3000, 10**5):
-            sched = _rounds.schedule(n, q)
-            assert sched == tuple(ref.schedule(n, q))
-            assert sum(c for _, c in sched) * -math.log2(q) >= 64
-            for (m, c), (m_next, _) in itertools.pairwise(sched):
-                assert m_next <= m
-                assert stats.binom(m, q**c).sf(m_next) < 1e-15  # more left than fit
-    assert _rounds.schedule(0, 0.3) == ()
+    """The documented schedule (``random_reference.schedule``, searched differently);
+    each round leaves more values waiting than the next serves with probability at most
+    2**-68 (SciPy's exact binomial tail, which Chernoff's bound exceeds), each value has
+    candidates enough for q**K <= 2**-65, or the rounds end where none can be left
+    waiting: a failure below 2**-64 per value.  At most 7 rounds for any n."""
+    for q in (0.05, 0.3, 0.343, 0.35, 0.5):
+        for n in (1, 17, 300, 3000, 10**4, 10**5, 10**7, 2**62):
+            sched = _rejection.schedule(n, q)
+            if n <= 10**5:
+                assert list(sched) == ref.schedule(n, q)
+            assert sched[0] == (n, 1) and len(sched) <= 7
+            total = sum(k for _, k in sched)
+            for (m, k), (m_next, _) in itertools.pairwise(sched):
+                assert 0 < m_next <= m
+                if m < 10**8:
+                    assert stats.binom(m, q**k).sf(m_next) <= 2.0**-68
+            m, k = sched[-1]
+            ends = total * -math.log2(q) >= 65 or _rejection.room(m, q**k, 64) == 0
+            assert ends, (q, n, sched)
+    assert _rejection.schedule(0, 0.3) == ()
 
 
 @pytest.mark.parametrize("lam", [3.0, 30.0, "array"])
@@ -53,13 +62,13 @@ def test_poisson_is_the_documented_algorithm(driver, lam) -> None:
     if lam == "array":
         lam_np = np.resize([0.0, 0.7, 9.99, 10.0, 25.0, 1e4], N)
         got = np.asarray(g.poisson(ak.asarray(lam_np)))
-        want = ref.poisson(_u(twin, N), _u(twin, ref.uniforms_of(N, 0.3)), lam_np)
+        want = ref.poisson(_u(twin, N), ref.uniforms(twin, N, 0.3), lam_np)
     elif lam < 10:
         got = np.asarray(g.poisson(lam, N))
         want = ref.poisson(_u(twin, N), None, np.full(N, lam))
     else:
         got = np.asarray(g.poisson(lam, N))
-        want = ref.poisson(None, _u(twin, ref.uniforms_of(N, 0.3)), np.full(N, lam))
+        want = ref.poisson(None, ref.uniforms(twin, N, 0.3), np.full(N, lam))
     assert got.dtype == np.int64
     np.testing.assert_array_equal(got, want)
     assert _counter(g) == _counter(twin)
@@ -72,11 +81,11 @@ def test_binomial_is_the_documented_algorithm(driver, n, p) -> None:
         n_np = np.resize([0.0, 5.0, 12.0, 40.0, 1000.0, 7.0], N)
         p_np = np.resize([0.5, 0.0, 0.6, 0.5, 0.02, 1.0], N)
         got = np.asarray(g.binomial(ak.asarray(n_np.astype(np.int64)), ak.asarray(p_np)))
-        want = ref.binomial(_u(twin, N), _u(twin, ref.uniforms_of(N, 0.35)), n_np, p_np)
+        want = ref.binomial(_u(twin, N), ref.uniforms(twin, N, 0.35), n_np, p_np)
     else:
         got = np.asarray(g.binomial(n, p, N))
         small = n * min(p, 1 - p) < 10
-        u = _u(twin, N if small else ref.uniforms_of(N, 0.35))
+        u = _u(twin, N) if small else ref.uniforms(twin, N, 0.35)
         want = ref.binomial(u if small else None, None if small else u, np.full(N, float(n)),
                             np.full(N, p))  # fmt: skip
     np.testing.assert_array_equal(got, want)
@@ -95,7 +104,7 @@ def test_hypergeometric_is_the_documented_algorithm(driver, good, bad, sample) -
     if var < 4:
         want = ref.hypergeometric(_u(twin, N), None, gs, bs, ss)
     else:
-        want = ref.hypergeometric(None, _u(twin, ref.uniforms_of(N, 0.5)), gs, bs, ss)
+        want = ref.hypergeometric(None, ref.uniforms(twin, N, 0.5), gs, bs, ss)
     np.testing.assert_array_equal(got, want)
     assert _counter(g) == _counter(twin)
 
@@ -106,7 +115,7 @@ def test_hypergeometric_array_parameters(driver) -> None:
     bad = np.resize([20, 200, 100, 5, 0, 30], N)
     sample = np.resize([5, 50, 250, 3, 3, 600], N)
     got = np.asarray(g.hypergeometric(ak.asarray(good), ak.asarray(bad), ak.asarray(sample)))
-    want = ref.hypergeometric(_u(twin, N), _u(twin, ref.uniforms_of(N, 0.5)),
+    want = ref.hypergeometric(_u(twin, N), ref.uniforms(twin, N, 0.5),
                               *(v.astype(float) for v in (good, bad, sample)))  # fmt: skip
     np.testing.assert_array_equal(got, want)
 
@@ -116,7 +125,7 @@ def test_zipf_logseries_geometric_are_the_documented_algorithms(driver) -> None:
     a = np.resize([1.05, 1.5, 3.0, 2000.0], N)
     got = np.asarray(g.zipf(ak.asarray(a)))
     big = a >= 1025
-    want = ref.rounds(_u(twin, ref.uniforms_of(N, 0.35)), N, 0.35, [np.where(big, 2.0, a)],
+    want = ref.rounds(ref.uniforms(twin, N, 0.35), N, 0.35, [np.where(big, 2.0, a)],
                       ref.zipf)  # fmt: skip
     want = np.where(big, 1, want).astype(np.int64)
     # X = floor(exp(e)): above 2**40 (a < 1.1 only) the last bits of exp(e), whose
@@ -187,12 +196,12 @@ def test_words_depend_on_the_shape_only(driver) -> None:
     g, twin = _twins(47)
     g.poisson(ak.asarray(np.full(257, 3.0)))  # an array: both regimes' words
     twin.random(257)
-    twin.random(ref.uniforms_of(257, 0.3))
+    ref.uniforms(twin, 257, 0.3)
     assert _counter(g) == _counter(twin)
 
 
 def test_a_value_without_an_accepted_candidate(driver, monkeypatch) -> None:
-    monkeypatch.setattr(_rounds, "BITS", 1)  # one round: about a quarter of them fail
+    monkeypatch.setattr(_rejection, "BITS", 1)  # 2 candidates: about 9% of them fail
     with pytest.raises(RuntimeError, match="no accepted candidate"):
         ak.random.default_rng(0).poisson(10.0, size=1009)
     if driver.capabilities.jit:  # traced: -1, never a wrong number

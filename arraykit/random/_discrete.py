@@ -2,7 +2,7 @@
 ``poisson``, ``binomial``, ``geometric``, ``negative_binomial``, ``logseries``, ``zipf``
 (int64 values, as NumPy's).
 
-- ``poisson(lam)``: ``lam < 10`` by inversion (``_rounds``: one uniform per value);
+- ``poisson(lam)``: ``lam < 10`` by inversion (``_inversion``: one uniform per value);
   ``lam >= 10`` by PTRS, the transformed rejection with squeeze of W. Hormann, "The
   transformed rejection method for generating Poisson random variables", Insurance:
   Mathematics and Economics 12 (1993), with NumPy's constants; the acceptance test
@@ -44,8 +44,11 @@ from typing import TYPE_CHECKING, Any
 import arraykit as ak
 
 from .._core import transform_tracing
-from . import _rounds as R
-from ._args import Param, check, draw_shape, param
+from . import _rejection
+from ._args import Param, check, draw_shape, flat, param
+from ._compiled import compiled, finish, host, on_host
+from ._inversion import K_STEPS, Ratio, host_tables, invert_steps, invert_table
+from ._special import HALF_LOG_2PI, log_factorial, log_falling, stirling_tail
 
 if TYPE_CHECKING:
     from ._generator import Generator
@@ -71,6 +74,11 @@ def _advance(gen: Generator, uniforms: int) -> None:
     gen.bit_generator._advance(2 * uniforms)
 
 
+def _skip(gen: Generator, n: int, q: float) -> None:
+    """Move past the words of :func:`_rejection.uniform_rejection` for ``n`` values."""
+    gen.bit_generator._advance(_rejection.words(_rejection.uniform_specs(n, q)))
+
+
 def _regimes(small: Any) -> tuple[bool, bool]:
     """Which regimes an array parameter needs computed: both when traced; eagerly only
     those some value is in (the words of both are taken either way)."""
@@ -82,13 +90,13 @@ def _regimes(small: Any) -> tuple[bool, bool]:
 # ----------------------------------------------------------------------------- poisson
 
 
-def _poisson_ratios(lam: Any) -> tuple[R.Ratio, R.Ratio]:
+def _poisson_ratios(lam: Any) -> tuple[Ratio, Ratio]:
     return (lambda k: lam / (k + 1)), (lambda k: (k + 1) / lam)
 
 
 def _poisson_top(lam: Any, top: int) -> Any:
     xp = ak if isinstance(lam, ak.Array) else math
-    return xp.exp(-lam + top * xp.log(lam) - R.log_factorial(float(top)))
+    return xp.exp(-lam + top * xp.log(lam) - log_factorial(float(top)))
 
 
 def _ptrs(params: list[ak.Array], u1: ak.Array, u2: ak.Array) -> tuple[ak.Array, ak.Array]:
@@ -107,29 +115,27 @@ def _ptrs(params: list[ak.Array], u1: ak.Array, u2: ak.Array) -> tuple[ak.Array,
         ks * ak.log1p((lam - ks - 1) / (ks + 1))
         - 0.5 * ak.log(ks + 1)
         + (ks + 1 - lam)
-        - R.HALF_LOG_2PI
-        - R.stirling_tail(ks)
+        - HALF_LOG_2PI
+        - stirling_tail(ks)
     )
     lhs = ak.log(ak.maximum(V, 1e-300)) + log_inv_alpha - ak.log(a / (usp * usp) + b)
     slow = (k >= 0) & ~((us < 0.013) & (us < V)) & (lhs <= log_pk)
     return (us > 0) & (fast | slow), k
 
 
-def _ptrs_draw(gen: Generator, lam: ak.Array) -> tuple[ak.Array, ak.Array]:
-    return R.rejection(gen, lam.shape[0], Q_PTRS, 2, [lam], _ptrs)
+def _ptrs_draw(gen: Generator, lam: ak.Array, which: bool = False) -> ak.Array:
+    return _rejection.uniform_rejection(gen, Q_PTRS, [lam], _ptrs, which)
 
 
 def _poisson_steps(u: ak.Array, lam: ak.Array) -> ak.Array:
     """Inversion for ``0 < lam < 10`` elementwise."""
-    top = R.K_STEPS - 1
-    return R.invert_steps(
-        u, ak.exp(-lam), *_poisson_ratios(lam), top, _poisson_top(lam, top), R.K_STEPS
+    top = K_STEPS - 1
+    return invert_steps(
+        u, ak.exp(-lam), *_poisson_ratios(lam), top, _poisson_top(lam, top), K_STEPS
     )
 
 
-def _poisson_array(
-    gen: Generator, lam: ak.Array, inv: bool, rej: bool
-) -> tuple[ak.Array, ak.Array]:
+def _poisson_array(gen: Generator, lam: ak.Array, inv: bool, rej: bool) -> ak.Array:
     n = lam.shape[0]
     small = lam < 10
     if inv:
@@ -140,40 +146,36 @@ def _poisson_array(
         _advance(gen, n)
         x_inv = ak.zeros_like(lam)
     if rej:
-        x_rej, done = _ptrs_draw(gen, ak.where(small, 10.0, lam))
+        x_rej = _ptrs_draw(gen, ak.where(small, 10.0, lam))
     else:
-        _advance(gen, R.words_of(n, Q_PTRS, 2))
-        x_rej, done = x_inv, small
-    return ak.where(small, x_inv, x_rej), small | done
+        _skip(gen, n, Q_PTRS)
+        x_rej = x_inv
+    return ak.where(small, x_inv, x_rej)
 
 
-_POISSON = R.compiled(_poisson_array, static_argnums=(2, 3))
-_PTRS = R.compiled(_ptrs_draw)
+_POISSON = compiled(_poisson_array, static_argnums=(2, 3))
+_PTRS = compiled(_ptrs_draw)
 
 
 def _poisson_table(lam: float) -> tuple[list[float], list[float]]:
-    top = R.K_STEPS - 1
+    top = K_STEPS - 1
     if lam == 0:
-        return [1.0] * R.K_STEPS, [0.0] * R.K_STEPS
-    return R.host_tables(
-        math.exp(-lam), *_poisson_ratios(lam), top, _poisson_top(lam, top), R.K_STEPS
-    )
+        return [1.0] * K_STEPS, [0.0] * K_STEPS
+    return host_tables(math.exp(-lam), *_poisson_ratios(lam), top, _poisson_top(lam, top), K_STEPS)
 
 
 def poisson_flat_table(u: ak.Array, lam: float) -> ak.Array:
     """Poisson values (int64) of one ``lam < 10`` for the uniforms ``u``, by inversion."""
-    return R.invert_table(u, *_poisson_table(lam))
+    return invert_table(u, *_poisson_table(lam))
 
 
 def poisson_flat(gen: Generator, lam: Param, n: int, device: Any) -> ak.Array:
     """``n`` Poisson values (int64) for ``lam`` a number or a flat float64 array."""
     if isinstance(lam, ak.Array):
-        x, done = _POISSON(gen, lam, *_regimes(lam < 10))
-        return R.finish(x, done, "poisson")
+        return finish(_POISSON(gen, lam, *_regimes(lam < 10)), "poisson")
     if lam < 10:
         return poisson_flat_table(gen.random(n, device=device), lam)
-    x, done = _PTRS(gen, R.flat(lam, (n,), device))
-    return R.finish(x, done, "poisson")
+    return finish(_PTRS(gen, flat(lam, (n,), device)), "poisson")
 
 
 def poisson(gen: Generator, lam: Param, size: Any, device: Any) -> ak.Array:
@@ -184,14 +186,14 @@ def poisson(gen: Generator, lam: Param, size: Any, device: Any) -> ak.Array:
     shape = draw_shape(size, (lam,), fn)
     device = _device(device, lam)
     n = math.prod(shape)
-    lam = R.flat(lam, shape, device) if isinstance(lam, ak.Array) else lam
+    lam = flat(lam, shape, device) if isinstance(lam, ak.Array) else lam
     return ak.reshape(poisson_flat(gen, lam, n, device), shape)
 
 
 # ----------------------------------------------------------------------------- binomial
 
 
-def _binomial_ratios(n: Any, p: Any) -> tuple[R.Ratio, R.Ratio]:
+def _binomial_ratios(n: Any, p: Any) -> tuple[Ratio, Ratio]:
     """``p_(k+1)/p_k = (n - k)/(k + 1) p/(1 - p)`` (0 from ``k = n``) and its inverse (with
     ``n - k`` at least 1 and ``p/(1-p)`` at least 1e-300: finite)."""
     r = p / (1 - p)
@@ -207,15 +209,15 @@ def _binomial_ratios(n: Any, p: Any) -> tuple[R.Ratio, R.Ratio]:
 def _binomial_ends(n: Any, p: Any) -> tuple[Any, Any, Any]:
     """``p_0``, the top ``min(n, K - 1)`` and its probability, for ``p <= 1/2``."""
     if isinstance(n, ak.Array):
-        top = ak.minimum(n, R.K_STEPS - 1.0)
+        top = ak.minimum(n, K_STEPS - 1.0)
         lp = ak.log(ak.where(p > 0, p, 1.0))
-        log_top = R.log_falling(n, top) - R.log_factorial(top) + top * lp + (n - top) * ak.log1p(-p)
+        log_top = log_falling(n, top) - log_factorial(top) + top * lp + (n - top) * ak.log1p(-p)
         p_top = ak.where(p > 0, ak.exp(ak.where(p > 0, log_top, 0.0)), ak.where(top == 0, 1.0, 0.0))
         return ak.exp(n * ak.log1p(-p)), top, p_top
-    top = min(n, R.K_STEPS - 1)
+    top = min(n, K_STEPS - 1)
     if p == 0:
         return 1.0, top, 1.0 if top == 0 else 0.0
-    log_top = R.log_falling(float(n), float(top)) - R.log_factorial(float(top))
+    log_top = log_falling(float(n), float(top)) - log_factorial(float(top))
     log_top += top * math.log(p) + (n - top) * math.log1p(-p)
     return math.exp(n * math.log1p(-p)), top, math.exp(log_top)
 
@@ -243,27 +245,25 @@ def _btrs(params: list[ak.Array], u1: ak.Array, u2: ak.Array) -> tuple[ak.Array,
         -(m + 0.5) * ak.log1p(d / (m + 1))
         + (n - ks + 0.5) * ak.log1p(d / (n - ks + 1))
         + d * ak.log(p * (n - m + 1) / (q * (ks + 1)))
-        + R.stirling_tail(m)
-        + R.stirling_tail(n - m)
-        - R.stirling_tail(ks)
-        - R.stirling_tail(n - ks)
+        + stirling_tail(m)
+        + stirling_tail(n - m)
+        - stirling_tail(ks)
+        - stirling_tail(n - ks)
     )
     lv = ak.log(ak.maximum(V, 1e-300) * alpha / (a / (usp * usp) + b))
     return inside & (fast | (lv <= bound)), k
 
 
-def _btrs_draw(gen: Generator, n: ak.Array, p: ak.Array) -> tuple[ak.Array, ak.Array]:
-    return R.rejection(gen, n.shape[0], Q_BTRS, 2, [n, p], _btrs)
+def _btrs_draw(gen: Generator, n: ak.Array, p: ak.Array, which: bool = False) -> ak.Array:
+    return _rejection.uniform_rejection(gen, Q_BTRS, [n, p], _btrs, which)
 
 
 def _binomial_steps(u: ak.Array, n: ak.Array, p: ak.Array) -> ak.Array:
     p0, top, p_top = _binomial_ends(n, p)
-    return R.invert_steps(u, p0, *_binomial_ratios(n, p), top, p_top, R.K_STEPS)
+    return invert_steps(u, p0, *_binomial_ratios(n, p), top, p_top, K_STEPS)
 
 
-def _binomial_array(
-    gen: Generator, n: ak.Array, p: ak.Array, inv: bool, rej: bool
-) -> tuple[ak.Array, ak.Array]:
+def _binomial_array(gen: Generator, n: ak.Array, p: ak.Array, inv: bool, rej: bool) -> ak.Array:
     size = n.shape[0]
     flip = p > 0.5
     pp = ak.where(flip, 1 - p, p)
@@ -275,35 +275,34 @@ def _binomial_array(
         _advance(gen, size)
         x_inv = ak.zeros_like(n)
     if rej:
-        x_rej, done = _btrs_draw(gen, ak.where(small, 20.0, n), ak.where(small, 0.5, pp))
+        x_rej = _btrs_draw(gen, ak.where(small, 20.0, n), ak.where(small, 0.5, pp))
     else:
-        _advance(gen, R.words_of(size, Q_BTRS, 2))
-        x_rej, done = x_inv, small
+        _skip(gen, size, Q_BTRS)
+        x_rej = x_inv
     x = ak.where(small, x_inv, x_rej)
-    return ak.where(flip, n - x, x), small | done
+    return ak.where(flip, n - x, x)
 
 
-_BINOMIAL = R.compiled(_binomial_array, static_argnums=(3, 4))
-_BTRS = R.compiled(_btrs_draw)
+_BINOMIAL = compiled(_binomial_array, static_argnums=(3, 4))
+_BTRS = compiled(_btrs_draw)
 
 
 def binomial_flat(gen: Generator, n: Any, p: Any, size: int, device: Any) -> ak.Array:
     """``size`` binomial values (int64); ``n`` and ``p`` numbers (``n`` an int) or flat
     float64 arrays of ``size`` values."""
     if isinstance(n, ak.Array) or isinstance(p, ak.Array):
-        n, p = R.flat(n, (size,), device), R.flat(p, (size,), device)
+        n, p = flat(n, (size,), device), flat(p, (size,), device)
         pp = ak.where(p > 0.5, 1 - p, p)
-        x, done = _BINOMIAL(gen, n, p, *_regimes(n * pp < 10))
-        return R.finish(x, done, "binomial")
+        return finish(_BINOMIAL(gen, n, p, *_regimes(n * pp < 10)), "binomial")
     flip = p > 0.5
     pp = 1 - p if flip else p
     if n * pp < 10:
         u = gen.random(size, device=device)
         p0, top, p_top = _binomial_ends(n, pp)
-        x = R.invert_table(u, *R.host_tables(p0, *_binomial_ratios(n, pp), top, p_top, R.K_STEPS))
+        x = invert_table(u, *host_tables(p0, *_binomial_ratios(n, pp), top, p_top, K_STEPS))
     else:
-        nf, pf = R.flat(float(n), (size,), device), R.flat(pp, (size,), device)
-        x = R.finish(*_BTRS(gen, nf, pf), "binomial")
+        nf, pf = flat(float(n), (size,), device), flat(pp, (size,), device)
+        x = finish(_BTRS(gen, nf, pf), "binomial")
     return n - x if flip else x
 
 
@@ -329,9 +328,9 @@ def binomial(gen: Generator, n: Any, p: Any, size: Any, device: Any) -> ak.Array
         n = int(n)
     else:
         check(n >= 2.0**63, fn, ValueError, "n is too large for int64")
-        n = R.flat(n, shape, device)
+        n = flat(n, shape, device)
     if isinstance(p, ak.Array):
-        p = R.flat(p, shape, device)
+        p = flat(p, shape, device)
     return ak.reshape(binomial_flat(gen, n, p, math.prod(shape), device), shape)
 
 
@@ -371,8 +370,8 @@ def negative_binomial(gen: Generator, n: Param, p: Param, size: Any, device: Any
         top = n * scale + 10 * (n**0.5) * scale
         check(top >= LAM_MAX, fn, ValueError,
               "n too large or p too small, see Generator.negative_binomial Notes")  # fmt: skip
-    nf, pf = R.flat(n, shape, device), R.flat(p, shape, device)
-    draw = R.on_host if R.host(nf) else (lambda f, *a: f(*a))
+    nf, pf = flat(n, shape, device), flat(p, shape, device)
+    draw = on_host if host(nf) else (lambda f, *a: f(*a))
     return ak.reshape(draw(_negative_binomial, gen, nf, pf), shape)
 
 
@@ -394,7 +393,7 @@ def logseries(gen: Generator, p: Param, size: Any, device: Any) -> ak.Array:
     n = math.prod(shape)
     u = gen.random(2 * n, device=device)
     v, w = 1 - u[:n], u[n:]
-    pf = R.flat(p, shape, device)
+    pf = flat(p, shape, device)
     q = -ak.expm1(ak.log1p(-pf) * w)
     qs = ak.where(q > 0, q, 0.5)
     many = ak.floor(1 + ak.log(v) / ak.log(qs))
@@ -420,13 +419,13 @@ def _zipf(params: list[ak.Array], u1: ak.Array, u2: ak.Array) -> tuple[ak.Array,
     return ok & (u2 * Xs * (T - 1) / (b - 1) <= T / b), X
 
 
-def _zipf_draw(gen: Generator, a: ak.Array) -> tuple[ak.Array, ak.Array]:
+def _zipf_draw(gen: Generator, a: ak.Array, which: bool = False) -> ak.Array:
     big = a >= 1025
-    x, done = R.rejection(gen, a.shape[0], Q_ZIPF, 2, [ak.where(big, 2.0, a)], _zipf)
-    return ak.where(big, 1.0, x), big | done
+    x = _rejection.uniform_rejection(gen, Q_ZIPF, [ak.where(big, 2.0, a)], _zipf, which)
+    return x if which else ak.where(big, 1.0, x)
 
 
-_ZIPF = R.compiled(_zipf_draw)
+_ZIPF = compiled(_zipf_draw)
 
 
 def zipf(gen: Generator, a: Param, size: Any, device: Any) -> ak.Array:
@@ -437,5 +436,4 @@ def zipf(gen: Generator, a: Param, size: Any, device: Any) -> ak.Array:
     device = _device(device, a)
     if not isinstance(a, ak.Array) and a >= 1025:  # P(X > 1) < 3e-309, as NumPy
         return ak.ones(shape, dtype=ak.int64, device=device)
-    x, done = _ZIPF(gen, R.flat(a, shape, device))
-    return ak.reshape(R.finish(x, done, fn), shape)
+    return ak.reshape(finish(_ZIPF(gen, flat(a, shape, device)), fn), shape)

@@ -7,12 +7,12 @@ simple method for generating gamma variables", ACM TOMS 26(3), 2000): for ``a >=
 uniform ``u``, ``v = (1 + c x)**3``, accepted when ``v > 0`` and ``log(1 - u) < x**2 / 2
 + d - d v + d log(v)``, giving ``d v``; for ``a < 1`` the value of ``a + 1`` times
 ``(1 - u')**(1/a)`` (``u'`` one more uniform per value, drawn after the rounds).  A
-candidate is accepted with probability at least 0.95 for every ``a``.  The candidates
-come in the fixed rounds of :mod:`arraykit.random._rejection`: 1 candidate for every value,
-then 2, 4 and 10 for each of the first ``m // 8 + 16`` values still waiting (``m`` the
-previous round's), so that a value finds none with probability below ``0.05**17 <
-2**-73``; each round draws its normals, then its uniforms (``u'`` last): the words taken
-depend on ``n`` alone.  ``a = inf`` gives
+candidate is accepted with probability at least 0.95 for every ``a``, so the candidates
+come in the fixed rounds of :mod:`arraykit.random._rejection` for ``q = 0.05`` (1
+candidate for every value, then 1, 2 and 12 for the values still waiting at ``n = 10**4``;
+16 per value in all, a value finds none with probability below ``2**-64``); each round
+draws its normals, then its uniforms (``u'`` last): the words taken depend on ``n``
+alone.  ``a = inf`` gives
 inf and NaN gives NaN, as NumPy.
 
 float32 draws take float32 normals and uniforms (one word per uniform) but decide and
@@ -40,27 +40,17 @@ import arraykit as ak
 
 from .._core import transform_tracing
 from . import _rejection
-from ._args import Param, cast, check, draw_shape, float_dtype, param
+from ._args import Param, cast, check, draw_shape, flat, float_dtype, param
 
 if TYPE_CHECKING:
     from ._generator import Generator
 
-# Candidates per value in each round and the rounds' shrinking (``_rejection.schedule``):
-# rejected with probability at most 0.05, a value finds none with p < 0.05**17 < 2**-73.
-KS, DIVS = (1, 2, 4, 10), (8, 8, 8)
+Q = 0.05  # a candidate is rejected with probability at most Q, for every shape
 
 
-def rounds(n: int) -> list[tuple[int, int]]:
+def rounds(n: int) -> tuple[tuple[int, int], ...]:
     """``(values served, candidates each)`` per round for ``n`` values."""
-    return _rejection.schedule(n, KS, DIVS)
-
-
-def flat(p: Param, shape: tuple[int, ...], dtype: Any, device: Any) -> ak.Array:
-    """A parameter broadcast to ``shape``, flat, as ``dtype``."""
-    if isinstance(p, ak.Array):
-        p = ak.astype(p, dtype)
-        return ak.reshape(ak.broadcast_to(p, shape), (-1,))
-    return ak.full(math.prod(shape), p, dtype=dtype, device=device)
+    return _rejection.schedule(n, Q)
 
 
 def _sample(
@@ -118,7 +108,7 @@ def parts(gen: Generator, a: ak.Array, dtype: Any = ak.float64) -> tuple[ak.Arra
         return _sample(gen, a, dtype)[:2]
     value, boost, ok = ak.compute(*_COMPILED(gen, a, dtype))
     if not bool(ok):
-        raise RuntimeError(f"standard_gamma: no candidate accepted in {sum(KS)} tries (p < 2**-73)")
+        raise RuntimeError("standard_gamma: a value found no accepted candidate (p < 2**-64)")
     return value, boost
 
 
@@ -147,7 +137,7 @@ def standard_gamma(
     out_shape = draw_shape(size, (a,), fn)
     if isinstance(a, ak.Array):
         device = a.device if device is None else device
-    a = flat(a, out_shape, ak.float64, device)
+    a = flat(a, out_shape, device)
     return ak.reshape(standard_gamma_flat(gen, a, dtype, device), out_shape)
 
 
@@ -173,8 +163,8 @@ def _pair(gen: Generator, a: Param, b: Param, shape: tuple[int, ...], device: An
     for p in (a, b):
         if isinstance(p, ak.Array) and device is None:
             device = p.device
-    vx, bx = parts(gen, flat(a, shape, ak.float64, device))
-    vy, by = parts(gen, flat(b, shape, ak.float64, device))
+    vx, bx = parts(gen, flat(a, shape, device))
+    vy, by = parts(gen, flat(b, shape, device))
     return ak.reshape(vx / vy, shape), ak.reshape(bx - by, shape)
 
 

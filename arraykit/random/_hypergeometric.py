@@ -5,7 +5,7 @@ core on the Philox stream (int64 values).
 group ``mn = min(ngood, nbad)`` in a sample of ``cs = min(nsample, N - nsample)`` items
 (``N = ngood + nbad``, ``mx = N - mn``), then maps it back (``cs - X`` where ``ngood >
 nbad``, ``ngood - X`` where the complement was drawn).  Where the variance of ``X`` is
-below 4 (then its mean is below 16): inversion (``_rounds``, 61 steps: ``P(X >= 61) <
+below 4 (then its mean is below 16): inversion (``_inversion``, 61 steps: ``P(X >= 61) <
 2**-56``), the probabilities ``C(mn, k) C(mx, cs - k) / C(N, cs)`` from log-falling
 factorials of the smaller of ``cs`` and ``mn``.  Else HRUA, the ratio-of-uniforms method of
 E. Stadlober, "The ratio of uniforms approach for generating discrete random variates",
@@ -31,9 +31,12 @@ import numpy as np
 
 import arraykit as ak
 
-from . import _rounds as R
-from ._args import check, draw_shape, size_shape
-from ._discrete import _advance, _device, _regimes, int_param
+from . import _rejection
+from ._args import check, draw_shape, flat, size_shape
+from ._compiled import compiled, finish
+from ._discrete import _advance, _device, _regimes, _skip, int_param
+from ._inversion import Ratio, host_tables, invert_steps, invert_table
+from ._special import log_factorial, log_factorial_diff, log_falling
 
 if TYPE_CHECKING:
     from ._generator import Generator
@@ -57,15 +60,15 @@ def _log_pmf(mn: Any, mx: Any, cs: Any, k: Any) -> Any:
     """``log(C(mn, k) C(mx, cs - k) / C(mn + mx, cs))`` for ``cs, mn <= (mn + mx) / 2``,
     through ``C(cs, k) C(N - cs, mn - k) / C(N, mn)`` where ``mn < cs``."""
     pop = mn + mx
-    common = R.log_falling(mn, k) + R.log_falling(cs, k) - R.log_factorial(k)
-    by_cs = R.log_falling(mx, cs - k) - R.log_falling(pop, cs)
-    by_mn = R.log_falling(pop - cs, mn - k) - R.log_falling(pop, mn)
+    common = log_falling(mn, k) + log_falling(cs, k) - log_factorial(k)
+    by_cs = log_falling(mx, cs - k) - log_falling(pop, cs)
+    by_mn = log_falling(pop - cs, mn - k) - log_falling(pop, mn)
     if isinstance(by_cs, ak.Array):
         return common + ak.where(cs <= mn, by_cs, by_mn)
     return common + (by_cs if cs <= mn else by_mn)
 
 
-def _ratios(mn: Any, mx: Any, cs: Any) -> tuple[R.Ratio, R.Ratio]:
+def _ratios(mn: Any, mx: Any, cs: Any) -> tuple[Ratio, Ratio]:
     """``p_(k+1)/p_k = (mn - k)(cs - k) / ((k + 1)(mx - cs + k + 1))`` (0 past the support)
     and its inverse (finite everywhere)."""
     if isinstance(mn, ak.Array):
@@ -94,7 +97,7 @@ def _ends(mn: Any, mx: Any, cs: Any) -> tuple[Any, Any, Any]:
 def invert_flat(u: ak.Array, mn: ak.Array, mx: ak.Array, cs: ak.Array) -> ak.Array:
     """Inversion (float64 values) for elementwise ``mn, cs <= (mn + mx) / 2``."""
     p0, top, p_top = _ends(mn, mx, cs)
-    return R.invert_steps(u, p0, *_ratios(mn, mx, cs), top, p_top, STEPS)
+    return invert_steps(u, p0, *_ratios(mn, mx, cs), top, p_top, STEPS)
 
 
 def _hrua(params: list[ak.Array], u1: ak.Array, u2: ak.Array) -> tuple[ak.Array, ak.Array]:
@@ -112,22 +115,24 @@ def _hrua(params: list[ak.Array], u1: ak.Array, u2: ak.Array) -> tuple[ak.Array,
     ok = (U > 0) & (X >= 0) & (b > X)
     k = ak.floor(ak.where(ok, X, 0.0))
     t = (
-        R.log_factorial_diff(m, k)
-        + R.log_factorial_diff(mn - m, mn - k)
-        + R.log_factorial_diff(cs - m, cs - k)
-        + R.log_factorial_diff(mx - cs + m, mx - cs + k)
+        log_factorial_diff(m, k)
+        + log_factorial_diff(mn - m, mn - k)
+        + log_factorial_diff(cs - m, cs - k)
+        + log_factorial_diff(mx - cs + m, mx - cs + k)
     )
     accept = (Us * (4.0 - Us) - 3.0 <= t) | (~(Us * (Us - t) >= 1) & (2.0 * ak.log(Us) <= t))
     return ok & accept, k
 
 
-def _hrua_draw(gen: Generator, mn: ak.Array, mx: ak.Array, cs: ak.Array) -> Any:
-    return R.rejection(gen, mn.shape[0], Q_HRUA, 2, [mn, mx, cs], _hrua)
+def _hrua_draw(
+    gen: Generator, mn: ak.Array, mx: ak.Array, cs: ak.Array, which: bool = False
+) -> ak.Array:
+    return _rejection.uniform_rejection(gen, Q_HRUA, [mn, mx, cs], _hrua, which)
 
 
 def _array(
     gen: Generator, mn: ak.Array, mx: ak.Array, cs: ak.Array, inv: bool, rej: bool
-) -> tuple[ak.Array, ak.Array]:
+) -> ak.Array:
     n = mn.shape[0]
     small = _variance(mn, mx, cs) < VAR_MIN
     if inv:
@@ -138,28 +143,28 @@ def _array(
         _advance(gen, n)
         x_inv = ak.zeros_like(mn)
     if rej:
-        x_rej, done = _hrua_draw(
+        x_rej = _hrua_draw(
             gen, ak.where(small, 20.0, mn), ak.where(small, 20.0, mx), ak.where(small, 20.0, cs)
         )
     else:
-        _advance(gen, R.words_of(n, Q_HRUA, 2))
-        x_rej, done = x_inv, small
-    return ak.where(small, x_inv, x_rej), small | done
+        _skip(gen, n, Q_HRUA)
+        x_rej = x_inv
+    return ak.where(small, x_inv, x_rej)
 
 
-_ARRAY = R.compiled(_array, static_argnums=(4, 5))
-_HRUA = R.compiled(_hrua_draw)
+_ARRAY = compiled(_array, static_argnums=(4, 5))
+_HRUA = compiled(_hrua_draw)
 
 
 def hypergeometric_flat(gen: Generator, good: Any, bad: Any, sample: Any, n: int, device: Any):
     """``n`` values (int64); the parameters Python ints or flat float64 arrays."""
     if any(isinstance(v, ak.Array) for v in (good, bad, sample)):
-        good, bad, sample = (R.flat(v, (n,), device) for v in (good, bad, sample))
+        good, bad, sample = (flat(v, (n,), device) for v in (good, bad, sample))
         pop = good + bad
         cs = ak.minimum(sample, pop - sample)
         mn, mx = ak.minimum(good, bad), ak.maximum(good, bad)
-        x, done = _ARRAY(gen, mn, mx, cs, *_regimes(_variance(mn, mx, cs) < VAR_MIN))
-        x = R.finish(x, done, "hypergeometric")
+        x = _ARRAY(gen, mn, mx, cs, *_regimes(_variance(mn, mx, cs) < VAR_MIN))
+        x = finish(x, "hypergeometric")
         x = ak.where(good > bad, ak.astype(cs, ak.int64) - x, x)
         return ak.where(cs < sample, ak.astype(good, ak.int64) - x, x)
     pop = good + bad
@@ -168,11 +173,11 @@ def hypergeometric_flat(gen: Generator, good: Any, bad: Any, sample: Any, n: int
     if _variance(mn, mx, float(cs)) < VAR_MIN:
         u = gen.random(n, device=device)
         p0, top, p_top = _ends(mn, mx, float(cs))
-        cum, tail = R.host_tables(p0, *_ratios(mn, mx, float(cs)), top, p_top, STEPS)
-        x = R.invert_table(u, cum, tail)
+        cum, tail = host_tables(p0, *_ratios(mn, mx, float(cs)), top, p_top, STEPS)
+        x = invert_table(u, cum, tail)
     else:
-        params = (R.flat(v, (n,), device) for v in (mn, mx, float(cs)))
-        x = R.finish(*_HRUA(gen, *params), "hypergeometric")
+        params = (flat(v, (n,), device) for v in (mn, mx, float(cs)))
+        x = finish(_HRUA(gen, *params), "hypergeometric")
     x = cs - x if good > bad else x
     return good - x if cs < sample else x
 

@@ -36,8 +36,8 @@ import arraykit as ak
 
 from .._core import normalize_axis, transform_tracing
 from . import _gamma
-from . import _rounds as R
-from ._args import check, draw_shape, param, size_shape
+from ._args import check, draw_shape, flat, param, size_shape
+from ._compiled import host, on_host
 from ._discrete import _device, binomial_flat, int_param
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ def multinomial(gen: Generator, n: Any, pvals: Any, size: Any, device: Any) -> a
     batch = draw_shape(size, (n, lead) if isinstance(n, ak.Array) else (lead,), fn)
     device = _device(device, n, pv)
     rows = math.prod(batch)
-    left: Any = n if not isinstance(n, ak.Array) else R.flat(n, batch, device)
+    left: Any = n if not isinstance(n, ak.Array) else flat(n, batch, device)
     if not isinstance(left, ak.Array):
         left = int(left)
     scalar_p = pv.ndim == 1 and not transform_tracing.depth
@@ -85,7 +85,7 @@ def multinomial(gen: Generator, n: Any, pvals: Any, size: Any, device: Any) -> a
             pj = min(max(pj / rest, 0.0), 1.0) if rest > 0 else 0.0
             rest -= host_p[j]
         else:
-            pcol = R.flat(pv[..., j], batch, device)
+            pcol = flat(pv[..., j], batch, device)
             pj = ak.where(rest > 0, ak.clip(pcol / ak.where(rest > 0, rest, 1.0), 0.0, 1.0), 0.0)
             rest = rest - pcol
         x = binomial_flat(gen, left, pj, rows, device)
@@ -187,14 +187,14 @@ def dirichlet(gen: Generator, alpha: Any, size: Any, device: Any) -> ak.Array:
     if math.prod(shape) == 0:
         return ak.zeros(shape, dtype=ak.float64, device=device)
     nan = ak.isnan(a)
-    flat = R.flat(ak.where(nan, 1.0, a), shape, device)
-    draw = R.on_host if R.host(flat) else (lambda f, *x: f(*x))
-    out = ak.reshape(draw(_dirichlet, gen, flat, shape[-1]), shape)
+    shapes = flat(ak.where(nan, 1.0, a), shape, device)
+    draw = on_host if host(shapes) else (lambda f, *x: f(*x))
+    out = ak.reshape(draw(_dirichlet, gen, shapes, shape[-1]), shape)
     return ak.where(ak.any(nan), math.nan, out)
 
 
-def _dirichlet(gen: Generator, flat: ak.Array, k: int) -> ak.Array:
-    lg = _gamma.standard_gamma_flat(gen, flat, ak.float64, flat.device, log=True)
+def _dirichlet(gen: Generator, shapes: ak.Array, k: int) -> ak.Array:
+    lg = _gamma.standard_gamma_flat(gen, shapes, ak.float64, shapes.device, log=True)
     lg = ak.reshape(lg, (-1, k))
     top = ak.max(lg, axis=-1, keepdims=True)
     top = ak.where(ak.isfinite(top), top, 0.0)  # every alpha 0: a row of 0, as NumPy
