@@ -1,5 +1,6 @@
 """The gamma family, written once in core on the Philox stream: ``standard_gamma``,
-``gamma``, ``chisquare``, ``beta``, ``f``, ``standard_t``.
+``gamma``, ``chisquare``, ``beta``, ``f``, ``standard_t``, ``noncentral_chisquare``,
+``noncentral_f``.
 
 ``standard_gamma(a)`` is Marsaglia and Tsang's method (G. Marsaglia, W. W. Tsang, "A
 simple method for generating gamma variables", ACM TOMS 26(3), 2000): for ``a >= 1``,
@@ -29,6 +30,16 @@ Y)`` with the logarithms found without forming ``X`` and ``Y``, so that tiny sha
 = standard_gamma(dfnum / 2)`` then ``Y = standard_gamma(dfden / 2)`` and is ``(X /
 dfnum) / (Y / dfden)``, the same way; ``standard_t(df)`` draws ``Z =
 standard_normal()`` then ``G = standard_gamma(df / 2)`` and is ``Z / sqrt(2 G / df)``.
+
+``noncentral_chisquare(df, nonc)`` is NumPy's algorithm: for ``df >= 1``, ``2
+standard_gamma((df - 1) / 2) + (Z + sqrt(nonc))**2`` (the gamma draw, then the normal
+one); for ``df < 1``, the Poisson mixture ``2 standard_gamma(df / 2 + i)`` with ``i =
+poisson(nonc / 2)`` (``_discrete``; drawn first, where ``nonc > 0``, and always for an
+array parameter, whose words depend on its shape alone; the normal draw follows, unused).
+A ``nonc`` whose count would pass ``poisson``'s largest ``lam`` raises (NaN inside a
+transform; NumPy returns a value from the overflowed count), a NaN ``nonc`` gives NaN.
+``noncentral_f(dfnum, dfden, nonc)`` draws ``X = noncentral_chisquare(dfnum, nonc)`` then
+``Y = chisquare(dfden)`` and is ``(X / dfnum) / (Y / dfden)``.
 """
 
 from __future__ import annotations
@@ -41,6 +52,7 @@ import arraykit as ak
 from .._core import transform_tracing
 from . import _rejection
 from ._args import Param, cast, check, draw_shape, flat, float_dtype, param
+from ._discrete import LAM_MAX, poisson_flat
 
 if TYPE_CHECKING:
     from ._generator import Generator
@@ -211,23 +223,32 @@ def noncentral_chisquare(
     k, lam = param(df, fn, "df"), param(nonc, fn, "nonc")
     check(k <= 0, fn, ValueError, "df <= 0")
     check(lam < 0, fn, ValueError, "nonc < 0")
-    check((k < 1) & (lam > 0) if isinstance(k, ak.Array) or isinstance(lam, ak.Array)
-          else k < 1 and lam > 0, fn, NotImplementedError, _POISSON)  # fmt: skip
     out = draw_shape(size, (k, lam), fn)
     k, lam = cast(k, ak.float64), cast(lam, ak.float64)
     low = k < 1
-    g = standard_gamma(gen, _pick(low, k / 2, (k - 1) / 2), out, None, device, fn)
+    mixed = low & (lam > 0)  # NumPy's Poisson mixture: chisquare(df + 2 poisson(nonc / 2))
+    huge = mixed & (lam > 2 * LAM_MAX)
+    check(huge, fn, ValueError, "nonc too large for df < 1 (its Poisson count's lam, nonc / 2)")
+    arrays = isinstance(k, ak.Array) or isinstance(lam, ak.Array)
+    if isinstance(k, ak.Array) and device is None:
+        device = k.device
+    if isinstance(lam, ak.Array) and device is None:
+        device = lam.device
+    shape: Any = _pick(low, k / 2, (k - 1) / 2)
+    if arrays or mixed:  # an array parameter takes the Poisson draw's words whatever it holds
+        half = flat(ak.where(mixed & ~huge, lam / 2, 0.0), out, device) if arrays else lam / 2
+        i = poisson_flat(gen, half, math.prod(out), device)
+        i = ak.reshape(ak.astype(i, ak.float64), out)
+        shape = ak.where(i >= 0, _pick(mixed, shape + i, shape), math.nan)  # -1: no count
+    g = standard_gamma(gen, shape, out, None, device, fn)
     z = gen.standard_normal(out, device=device) + (
         ak.sqrt(lam) if isinstance(lam, ak.Array) else math.sqrt(lam)
     )
     value = _pick(low, 2 * g, 2 * g + z * z)
-    return _pick(low & (lam > 0), math.nan, value)  # inside a transform, unchecked
-
-
-_POISSON = (
-    "df < 1 with nonc > 0 takes a Poisson count (chisquare(df + 2 poisson(nonc / 2)), "
-    "NumPy's algorithm), which ak.random does not draw yet"
-)
+    bad = huge | (lam != lam)  # NaN nonc: NaN, as NumPy
+    if isinstance(bad, ak.Array):
+        return ak.where(bad, math.nan, value)
+    return ak.full_like(value, math.nan) if bad else value
 
 
 def noncentral_f(
