@@ -13,10 +13,10 @@ import math
 import numpy as np
 import pytest
 import random_reference as ref
-from scipy import stats
+from scipy import integrate, stats
 
 import arraykit as ak
-from arraykit.random import _rejection
+from arraykit.random import _discrete, _gamma, _hypergeometric, _rejection, _vonmises
 
 N = 3000  # one size: one compiled program per sampler on the drivers that compile
 
@@ -54,6 +54,87 @@ def test_schedule_leaves_no_value_behind() -> None:
             ends = total * -math.log2(q) >= 65 or _rejection.room(m, q**k, 64) == 0
             assert ends, (q, n, sched)
     assert _rejection.schedule(0, 0.3) == ()
+
+
+# Each rejection sampler's q (the bound its schedule is made for) against the measured
+# rejection of a first candidate, over its regime, worst cases included (PTRS at lam = 10,
+# BTRS at n p = 10, HRUA at variance 4, Zipf near a = 1.1, gamma at shape 1, von Mises
+# at large kappa): the rate plus 3 standard errors stays below q.
+def _which(draw, *params):  # the numbers of the candidates accepted
+    out = draw(ak.random.default_rng(54), *params, True)
+    return np.asarray(out[0] if isinstance(out, tuple) else out)
+
+
+BOUNDS = {
+    "PTRS": (0.3, lambda p: _which(_discrete._ptrs_draw, p[0]),
+             [(10.0,), (10.5,), (15.0,), (100.0,), (1e8,), (9e18,)]),
+    "BTRS": (0.35, lambda p: _which(_discrete._btrs_draw, p[0], p[1]),
+             [(20.0, 0.5), (21.0, 0.48), (40.0, 0.25), (1e6, 1e-5), (2.0**62, 0.5)]),
+    "HRUA": (0.5, lambda p: _which(_hypergeometric._hrua_draw, *p),
+             [(30.0, 150.0, 36.0), (40.0, 40.0, 24.0), (20.0, 1000.0, 306.0),
+              (20.0, 2e5, 60006.0), (1e8, 9e8, 4e8)]),
+    "Zipf": (0.35, lambda p: _which(_discrete._zipf_draw, p[0]),
+             [(1.0001,), (1.05,), (1.1,), (1.3,), (3.0,)]),
+    "gamma": (_gamma.Q, lambda p: _which(_gamma._sample, p[0], ak.float64),
+              [(1e-3,), (0.999,), (1.0,), (3.0,)]),
+    "vonmises": (_vonmises.Q, lambda p: _which(_vonmises._sample, ak.zeros_like(p[0]), p[0]),
+                 [(0.5,), (3.0,), (1e3,), (1e6,)]),
+}  # fmt: skip
+
+
+def _gamma_rejection(a: float) -> float:
+    """Marsaglia-Tsang's rejection probability for shape ``a >= 1``, by quadrature."""
+    d = a - 1 / 3
+    c = 1 / np.sqrt(9 * d)
+
+    def accepted(x: float) -> float:
+        v = (1 + c * x) ** 3
+        return stats.norm.pdf(x) * min(1.0, np.exp(0.5 * x * x + d - d * v + d * np.log(v)))
+
+    return 1 - integrate.quad(accepted, -1 / c, np.inf, limit=200, epsabs=1e-13)[0]
+
+
+@pytest.mark.parametrize("name", list(BOUNDS))
+def test_every_rejection_sampler_within_its_bound(name) -> None:
+    q, draw, cases = BOUNDS[name]
+    n = 10**5
+    for params in cases:
+        number = draw([ak.full(n, v) for v in params])
+        rate = (number >= n).mean()  # round 1: candidate i is value i's only one
+        se = np.sqrt(rate * (1 - rate) / n)
+        if name == "gamma":  # 0.0483 at shape 1, the largest: too near q for 3 se
+            exact = _gamma_rejection(params[0] + (params[0] < 1))
+            assert abs(rate - exact) < 4 * se, (params, rate, exact)
+        else:
+            assert rate + 3 * se <= q, (name, params, rate)
+        assert not np.isnan(number).any()
+    if name == "gamma":  # falls as the shape grows (a < 1 draws shape a + 1)
+        worst = [_gamma_rejection(a) for a in (1.0, 1.01, 1.5, 3.0, 50.0)]
+        assert worst == sorted(worst, reverse=True) and worst[0] < q
+
+
+DECISIONS = {  # parameters over each sampler's regime, its extremes too
+    "PTRS": (_discrete._ptrs_draw, [[10.0, 10.5, 37.2, 1e3, 1e6, 1e12, 9e18]]),
+    "BTRS": (_discrete._btrs_draw, [[20.0, 1000.0, 1e6, 2.0**40, 2.0**62],
+                                    [0.5, 0.3, 1e-5, 0.5, 1e-3]]),
+    "HRUA": (_hypergeometric._hrua_draw, [[30.0, 300.0, 1e8, 50.0], [150.0, 500.0, 9e8, 9e8],
+                                          [36.0, 200.0, 4e8, 4.5e8]]),
+    "Zipf": (_discrete._zipf_draw, [[1.0001, 1.05, 1.5, 2.0, 4.5, 60.0, 1024.0]]),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", list(DECISIONS))
+def test_decisions_are_the_numpy_drivers(driver, name) -> None:
+    """The number of the candidate each value accepts, bit for bit: the same accept and
+    reject decisions on every driver, compiled where the driver compiles."""
+    draw, params = DECISIONS[name]
+    values = [np.resize(p, N) for p in params]
+    sample = ak.jit(draw, static_argnums=len(values) + 1)
+    got = np.asarray(sample(ak.random.default_rng(55), *map(ak.asarray, values), True))
+    with ak.use("numpy"):
+        want = np.asarray(draw(ak.random.default_rng(55), *map(ak.asarray, values), True))
+    np.testing.assert_array_equal(got, want)
+    assert not np.isnan(want).any() and (want >= N).sum() > N // 20  # some rejected
 
 
 @pytest.mark.parametrize("lam", [3.0, 30.0, "array"])
@@ -156,7 +237,6 @@ def test_zipf_logseries_geometric_are_the_documented_algorithms(driver) -> None:
 def test_inversion_keeps_the_far_tail(driver) -> None:
     """Uniforms next to 1: the tail summed downwards gives SciPy's quantile, where the
     cumulative sum, rounded to 1, would end the search too early or late."""
-    from arraykit.random import _discrete, _hypergeometric
 
     u_np = np.array([0.0, 0.3, 0.5 - 2**-54, 0.5, 1 - 2**-20, 1 - 2**-40, 1 - 2**-53])
     u = ak.asarray(u_np)

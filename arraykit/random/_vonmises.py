@@ -20,7 +20,7 @@ others too, losing the digits of small angles to ``+ pi - pi``), for every ``kap
 parameters give NaN.
 
 The candidates come in the fixed rounds of :mod:`arraykit.random._rejection` for ``q =
-0.343`` (1 candidate for every value, then 2, 4 and 36 for the values still waiting at
+0.35`` (1 candidate for every value, then 2, 4 and 36 for the values still waiting at
 ``n = 10**4``; 43 per value in all); each round draws its ``U``s, then its ``V``s, and the
 sign uniforms come last.  A value is left without an accepted candidate with probability
 below ``2**-64`` (an error eagerly, NaN inside a transform).
@@ -40,7 +40,7 @@ from ._args import Param, check, draw_shape, flat, param
 if TYPE_CHECKING:
     from ._generator import Generator
 
-Q = 0.343  # at least 65.7% of the candidates are accepted, for every kappa
+Q = 0.35  # at least 65.7% of the candidates are accepted, for every kappa (0.343 at most)
 
 
 def rounds(n: int) -> tuple[tuple[int, int], ...]:
