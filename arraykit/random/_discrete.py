@@ -8,13 +8,13 @@
   Mathematics and Economics 12 (1993), with NumPy's constants; the acceptance test
   compares with ``log p(k)`` written as ``k log1p((lam - k - 1)/(k + 1)) - log(k + 1)/2 +
   (k + 1 - lam) - log(2 pi)/2 - fc(k)`` (no cancellation of two huge log-factorials).
-  Candidates ``U, V`` (two uniforms), rejection at most ``0.25`` (measured; rounds for
-  ``0.3``).
+  Candidates ``U, V`` (two uniforms), rejection at most ``0.25`` (measured;
+  ``_rejection``'s rounds for ``q = 0.3``).
 - ``binomial(n, p)``: with ``p' = min(p, 1 - p)`` (``n - x`` where ``p > 1/2``): ``n p'
   < 10`` by inversion, else BTRS, W. Hormann, "The generation of binomial random
   variates", J. Statist. Comput. Simul. 46 (1993), its test against ``log(f(k) / f(m))``
   written with ``log1p`` of the ratios (stable for ``n`` up to ``2**62``); candidates
-  ``U, V``, rejection at most ``0.29`` (measured; rounds for ``0.35``).
+  ``U, V``, rejection at most ``0.29`` (measured; ``_rejection``'s rounds for ``q = 0.35``).
 - ``geometric(p)``: inversion, ``max(ceil(log1p(-u) / log1p(-p)), 1)`` (1 where ``p ==
   1``), saturating at ``2**63 - 1`` as NumPy's.
 - ``negative_binomial(n, p)``: the gamma-Poisson mixture (as NumPy): ``poisson(Y)`` with
@@ -28,7 +28,7 @@
   ``2**63 - 1`` rejected, ``1`` for ``a >= 1025``), the powers as ``exp`` and ``log``
   (``X = floor(exp(min(-log(U)/(a-1), 44)))``; above ``2**40`` its last bits are those of
   the backend's ``exp``, within ``1e-13`` relative across drivers); rejection at most
-  ``0.29`` (measured; rounds for ``0.35``).
+  ``0.29`` (measured; ``_rejection``'s rounds for ``q = 0.35``).
 
 A Python number parameter takes the words of its regime only; an array parameter takes
 those of both regimes (inversion's uniforms first, then the rounds'), whatever its

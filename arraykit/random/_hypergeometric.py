@@ -12,7 +12,8 @@ E. Stadlober, "The ratio of uniforms approach for generating discrete random var
 J. Comput. Appl. Math. 31 (1990), as NumPy's (its constants, squeezes and bound ``b``),
 with ``log f(m) - log f(k)`` summed from log-falling factorials of the differences (no
 cancellation of log-factorials near ``10**9``); candidates ``U, V`` (two uniforms),
-rejection at most ``0.45`` (measured for variances from 4; rounds for ``0.5``).
+rejection at most ``0.46`` (measured for variances from 4; ``_rejection``'s rounds for
+``q = 0.5``).
 
 ``multivariate_hypergeometric(colors, nsample, method=...)``: "marginals" (NumPy's default)
 draws the colors in turn, ``hypergeometric(colors[j], remaining - colors[j], left)``;
