@@ -24,7 +24,7 @@ A value takes its first accepted candidate (round by round, in order within a ro
 Unless some round leaves more values waiting than the next serves (each with probability
 below ``2**-68``), every value waiting is served in the next round and has its ``K``
 candidates: a value is left without an accepted one with probability below ``q**K + R
-2**-68 < 2**-64`` (``R <= 7`` rounds for ``q <= 1/2``, ``n < 2**63``: 4 or 5 for ``n``
+2**-68 < 2**-64`` (``R <= 7`` rounds for ``q <= 1/2`` and ``n < 2**63``; 3 to 6 for ``n``
 from ``10**3`` to ``10**6``).  That value is NaN, an error eagerly (each sampler checks).
 
 :func:`first_accepted` runs the rounds.  Only the first ``S(j) = min(m(j) + m(j+1) + ...,
@@ -48,18 +48,19 @@ standard deviations above the expected number waiting, a few candidates per roun
 in the later ones, each round's values found by a stable ``argsort`` and written back by
 a scatter, all uniforms in one ``random`` draw).  Kept: random-cont's runner (a
 cumulative sum and a ``searchsorted`` per round instead of a sort, ``take`` instead of a
-scatter, and the decisions readable for the tests, ``which``) and its :func:`draws`
+scatter, the decisions readable by the tests with ``which``) and its :func:`draws`
 (normals and float32 uniforms, which the gamma needs); random-disc's schedule from ``q``
-alone, so a sampler states its rejection bound rather than tuning rounds, with the size
-margins now exact Chernoff bounds and the candidates doubling per round, so that a round
-leaves few values waiting whatever ``n`` and the failure bound holds for every ``n``
-(random-cont's divisors served ``q = 0.05`` and ``0.343`` only, checked for ``n < 3000``).
-Measured at ``n = 10**4`` (``tests/test_random_discrete.py::test_schedule_*`` checks the
-bounds, the README's bounds table the words): candidates per value 1.11 for the gamma
-(random-cont 1.36, random-disc 1.44), 2.23 for von Mises (2.76, 2.56), 1.99 for PTRS
-(random-disc 2.24), 3.04 for HRUA (3.92), in 4 or 5 rounds (random-cont 4 and 5,
-random-disc 3 to 7); the first accepted of a round's ``k`` candidates is one ``min`` and
-one gather, not ``k`` selects, so the JAX programs do not grow with ``k``.
+alone, so that a sampler states its rejection bound (checked by the tests) instead of
+tuning rounds, now with exact Chernoff margins and candidates doubling per round, so that
+the failure bound holds for every ``n`` (random-cont's divisors were set for two values of
+``q`` and checked for ``n < 3000``).  Candidates per value at ``n = 10**4``: gamma 1.11
+(random-cont's 1.36, random-disc's 1.44), von Mises 2.27 (2.76, 2.56), PTRS 1.99
+(random-disc's 2.24), HRUA 3.04 (3.92).  On JAX's CPU backend at ``n = 10**4`` the first
+call (trace and compile) is no slower (HRUA 7-8 s before, 5.2-5.4 s now; the others 2-3
+s either way) and a compiled draw is faster where the sort and the scatter went (PTRS 8
+to 6 ms, BTRS 11 to 7.5, HRUA 20 to 11.6).  The first accepted of a round's ``k``
+candidates is one ``min`` and one gather, not ``k`` selects, so a program does not grow
+with ``k``.
 """
 
 from __future__ import annotations
