@@ -54,7 +54,7 @@ alone, so that a sampler states its rejection bound (checked by the tests) inste
 tuning rounds, now with exact Chernoff margins and candidates doubling per round, so that
 the failure bound holds for every ``n`` (random-cont's divisors were set for two values of
 ``q`` and checked for ``n < 3000``).  Candidates per value at ``n = 10**4``: gamma 1.11
-(random-cont's 1.36, random-disc's 1.44), von Mises 2.27 (2.76, 2.56), PTRS 1.99
+(random-cont's 1.36, random-disc's 1.44), von Mises 2.27 (2.76, 2.60), PTRS 1.99
 (random-disc's 2.24), HRUA 3.04 (3.92).  On JAX's CPU backend at ``n = 10**4`` the first
 call (trace and compile) is no slower (HRUA 7-8 s before, 5.2-5.4 s now; the others 2-3
 s either way) and a compiled draw is faster where the sort and the scatter went (PTRS 8
