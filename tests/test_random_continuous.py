@@ -229,6 +229,8 @@ EDGES = [
     lambda g: g.vonmises(0.0, np.nan, 2),
     lambda g: g.f(np.nan, 1.0, 2),
     lambda g: g.noncentral_chisquare(2.0, np.nan, 2),
+    lambda g: g.noncentral_chisquare(0.5, np.nan, 2),
+    lambda g: g.noncentral_chisquare([0.5, 2.0], [np.nan, 1.0]),
     lambda g: g.noncentral_chisquare(np.inf, 1.0, 2),
     lambda g: g.standard_gamma([np.nan, np.inf, 0.0]),
     lambda g: g.chisquare(np.inf, 2),
@@ -267,17 +269,6 @@ def test_array_parameters_broadcast_as_numpy(driver) -> None:
         assert got.shape == want.shape and got.dtype == want.dtype
     a = ak.asarray([1.0, 2.0])  # arraykit arrays as parameters
     assert g.rayleigh(a, size=(5, 2)).shape == (5, 2)
-
-
-def test_noncentral_chisquare_below_one_degree_is_not_drawn_yet(driver) -> None:
-    """``df < 1`` with ``nonc > 0`` takes a Poisson count in NumPy's algorithm: a clear
-    error, never a value from another distribution; ``nonc == 0`` is ``chisquare``."""
-    g = ak.random.default_rng(44)
-    with pytest.raises(NotImplementedError, match="Poisson"):
-        g.noncentral_chisquare(0.5, 1.0, 3)
-    with pytest.raises(NotImplementedError, match="Poisson"):
-        g.noncentral_f([0.5, 2.0], 3.0, 1.0)
-    assert (np.asarray(g.noncentral_chisquare(0.5, 0.0, 50)) >= 0).all()
 
 
 OUT = [

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import arraykit as ak
-from arraykit.random import _gamma
+from arraykit.random import _gamma, _rejection
 
 N = 4096  # one size for the draws here: TF and JAX compile per size
 SHAPES = np.resize([0.3, 1.0, 2.5, 7.0, 50.0, 0.05, 1e3, 1e-3], N)
@@ -108,9 +108,8 @@ def test_words_taken_depend_on_size_only(driver) -> None:
 
 
 def test_no_candidate_accepted_is_an_error(driver, monkeypatch) -> None:
-    monkeypatch.setattr(_gamma, "KS", (1,))  # one round: about 5% of the values find none
-    monkeypatch.setattr(_gamma, "DIVS", ())
-    with pytest.raises(RuntimeError, match="no candidate accepted"):
+    monkeypatch.setattr(_rejection, "BITS", 1)  # one round: about 5% of the values find none
+    with pytest.raises(RuntimeError, match="no accepted candidate"):
         ak.random.default_rng(0).standard_gamma(1.0, size=1009)  # a size traced only here
     if driver.capabilities.jit:  # inside a transform: NaN, never a wrong number
         out = ak.jit(lambda rng: rng.standard_gamma(1.0, size=1013))(ak.random.default_rng(0))
@@ -146,6 +145,44 @@ def test_the_family_is_the_documented_algorithm(driver) -> None:
     want = ((2 * x + (z + np.sqrt(2.0)) ** 2) * 7.0) / (2 * y * 3.0)
     np.testing.assert_allclose(np.asarray(g.noncentral_f(3.0, 7.0, 2.0, N)), want, rtol=1e-14)
     np.testing.assert_array_equal(np.asarray(g.random(4)), np.asarray(t.random(4)))
+
+
+def test_noncentral_below_one_degree_is_numpys_poisson_mixture(driver) -> None:
+    """``df < 1`` with ``nonc > 0``: ``i = poisson(nonc / 2)``, then ``chisquare(df + 2
+    i)``, NumPy's algorithm, from the twin's Poisson, gamma and (unused) normal draws in
+    that order; an array parameter takes the Poisson draw's words where it is not used
+    too.  A NaN ``nonc`` gives NaN, as NumPy; a ``nonc`` whose count would overflow
+    (NumPy returns a number from the overflowed count) raises, and is NaN traced."""
+    g, t = _twins(52)
+    i = np.asarray(t.poisson(1.5, N))  # nonc = 3
+    (x,) = _gammas(t, 0.25 + i)
+    t.standard_normal(N)
+    np.testing.assert_array_equal(np.asarray(g.noncentral_chisquare(0.5, 3.0, N)), 2 * x)
+    df = np.resize([0.5, 2.0, 0.3], N)
+    nonc = np.resize([3.0, 3.0, 0.0, 30.0], N)
+    mixed = (df < 1) & (nonc > 0)
+    i = np.asarray(t.poisson(np.where(mixed, nonc / 2, 0.0)))
+    (x,) = _gammas(t, np.where(df < 1, df / 2 + i, (df - 1) / 2))
+    z = np.asarray(t.standard_normal(N))
+    want = np.where(df < 1, 2 * x, 2 * x + (z + np.sqrt(nonc)) ** 2)
+    got = np.asarray(g.noncentral_chisquare(ak.asarray(df), ak.asarray(nonc)))
+    np.testing.assert_allclose(got, want, rtol=1e-14)
+    i = np.asarray(t.poisson(1.0, N))  # noncentral_f(0.5, 7, 2): then chisquare(7)
+    (x,) = _gammas(t, 0.25 + i)
+    t.standard_normal(N)
+    (y,) = _gammas(t, 3.5)
+    want = (2 * x * 7.0) / (2 * y * 0.5)
+    np.testing.assert_allclose(np.asarray(g.noncentral_f(0.5, 7.0, 2.0, N)), want, rtol=1e-14)
+    np.testing.assert_array_equal(np.asarray(g.random(4)), np.asarray(t.random(4)))
+    with pytest.raises(ValueError, match="nonc too large"):
+        g.noncentral_chisquare(0.5, 1e20)
+    with pytest.raises(ValueError, match="nonc too large"):
+        g.noncentral_f([0.5, 2.0], 3.0, 1e20)
+    assert (np.asarray(g.noncentral_chisquare(2.0, 1e20, 3)) > 1e19).all()  # df >= 1: no count
+    if driver.capabilities.jit:
+        f = ak.jit(lambda rng, nonc: rng.noncentral_chisquare(0.5, nonc))
+        x = np.asarray(f(g, ak.asarray([1e20, 1.0, np.nan])))
+        assert np.isnan(x[[0, 2]]).all() and x[1] >= 0
 
 
 def test_array_parameters_broadcast(driver) -> None:

@@ -229,6 +229,16 @@ CONTINUOUS = {
         stats.ncx2(1.0, 5.0),
     ),
     "noncentral_f 3 12 2": (lambda g: g.noncentral_f(3.0, 12.0, 2.0, N), stats.ncf(3, 12, 2)),
+    # df < 1, nonc > 0: NumPy's Poisson mixture (a Poisson count of mean nonc / 2 in each)
+    "noncentral_chisquare 0.5 1": (
+        lambda g: g.noncentral_chisquare(0.5, 1.0, N),
+        stats.ncx2(0.5, 1.0),
+    ),
+    "noncentral_chisquare 0.2 60": (
+        lambda g: g.noncentral_chisquare(0.2, 60.0, N),  # counts by PTRS (mean 30)
+        stats.ncx2(0.2, 60.0),
+    ),
+    "noncentral_f 0.5 12 3": (lambda g: g.noncentral_f(0.5, 12.0, 3.0, N), stats.ncf(0.5, 12, 3)),
     "standard_exponential": (lambda g: g.standard_exponential(N), stats.expon()),
     "standard_exponential f32": (
         lambda g: g.standard_exponential(N, dtype="float32"),

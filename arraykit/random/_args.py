@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 import operator
 from collections.abc import Sequence
 from typing import Any
@@ -111,3 +112,15 @@ def integer(value: Any, fn: str, arg: str) -> int:
         return operator.index(value)
     except TypeError:
         raise TypeError(f"{fn}: {arg} must be an int, got {value!r}") from None
+
+
+def flat(p: Param, shape: tuple[int, ...], device: Any, dtype: Any = None) -> ak.Array:
+    """A parameter (number or array) broadcast to ``shape``, flat, as ``dtype`` (default
+    float64), on ``device`` where one is given."""
+    dtype = ak.float64 if dtype is None else dtype
+    if isinstance(p, ak.Array):
+        p = ak.astype(p, dtype)
+        if device is not None:
+            p = ak.asarray(p, device=device)
+        return ak.reshape(ak.broadcast_to(p, shape), (-1,))
+    return ak.full(math.prod(shape), p, dtype=dtype, device=device)

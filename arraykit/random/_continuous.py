@@ -523,15 +523,15 @@ class ContinuousMethods:
     def noncentral_chisquare(
         self, df: Param, nonc: Param, size: Any = None, *, device: Any = None
     ) -> ak.Array:
-        """Noncentral chi-square floats: ``chisquare(df - 1) + (Z + sqrt(nonc))**2``
-        (NumPy's algorithm for ``df > 1``, exact for ``df = 1`` too); ``chisquare(df)``
-        where ``nonc == 0``.  ``df < 1`` with ``nonc > 0`` takes a Poisson count in NumPy's
-        algorithm, which ``ak.random`` does not draw yet: ``NotImplementedError``.
+        """Noncentral chi-square floats, NumPy's algorithm: ``chisquare(df - 1) + (Z +
+        sqrt(nonc))**2`` for ``df >= 1``; for ``df < 1``, ``chisquare(df + 2 i)`` with ``i =
+        poisson(nonc / 2)`` (``chisquare(df)`` where ``nonc == 0``).
 
         Examples
         --------
-        >>> bool(ak.all(ak.random.default_rng(0).noncentral_chisquare(3.0, 2.0, size=100) >= 0))
-        True
+        >>> x = ak.random.default_rng(0).noncentral_chisquare([3.0, 0.5], 2.0, size=(50, 2))
+        >>> x.shape, bool(ak.all(x >= 0))
+        ((50, 2), True)
         """
         return _gamma.noncentral_chisquare(self, df, nonc, size, device)
 

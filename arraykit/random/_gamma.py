@@ -1,5 +1,6 @@
 """The gamma family, written once in core on the Philox stream: ``standard_gamma``,
-``gamma``, ``chisquare``, ``beta``, ``f``, ``standard_t``.
+``gamma``, ``chisquare``, ``beta``, ``f``, ``standard_t``, ``noncentral_chisquare``,
+``noncentral_f``.
 
 ``standard_gamma(a)`` is Marsaglia and Tsang's method (G. Marsaglia, W. W. Tsang, "A
 simple method for generating gamma variables", ACM TOMS 26(3), 2000): for ``a >= 1``,
@@ -7,12 +8,12 @@ simple method for generating gamma variables", ACM TOMS 26(3), 2000): for ``a >=
 uniform ``u``, ``v = (1 + c x)**3``, accepted when ``v > 0`` and ``log(1 - u) < x**2 / 2
 + d - d v + d log(v)``, giving ``d v``; for ``a < 1`` the value of ``a + 1`` times
 ``(1 - u')**(1/a)`` (``u'`` one more uniform per value, drawn after the rounds).  A
-candidate is accepted with probability at least 0.95 for every ``a``.  The candidates
-come in the fixed rounds of :mod:`arraykit.random._rejection`: 1 candidate for every value,
-then 2, 4 and 10 for each of the first ``m // 8 + 16`` values still waiting (``m`` the
-previous round's), so that a value finds none with probability below ``0.05**17 <
-2**-73``; each round draws its normals, then its uniforms (``u'`` last): the words taken
-depend on ``n`` alone.  ``a = inf`` gives
+candidate is accepted with probability at least 0.95 for every ``a``, so the candidates
+come in the fixed rounds of :mod:`arraykit.random._rejection` for ``q = 0.05`` (1
+candidate for every value, then 1, 2 and 12 for the values still waiting at ``n = 10**4``;
+16 per value in all, a value finds none with probability below ``2**-64``); each round
+draws its normals, then its uniforms (``u'`` last): the words taken depend on ``n``
+alone.  ``a = inf`` gives
 inf and NaN gives NaN, as NumPy.
 
 float32 draws take float32 normals and uniforms (one word per uniform) but decide and
@@ -29,6 +30,16 @@ Y)`` with the logarithms found without forming ``X`` and ``Y``, so that tiny sha
 = standard_gamma(dfnum / 2)`` then ``Y = standard_gamma(dfden / 2)`` and is ``(X /
 dfnum) / (Y / dfden)``, the same way; ``standard_t(df)`` draws ``Z =
 standard_normal()`` then ``G = standard_gamma(df / 2)`` and is ``Z / sqrt(2 G / df)``.
+
+``noncentral_chisquare(df, nonc)`` is NumPy's algorithm: for ``df >= 1``, ``2
+standard_gamma((df - 1) / 2) + (Z + sqrt(nonc))**2`` (the gamma draw, then the normal
+one); for ``df < 1``, the Poisson mixture ``2 standard_gamma(df / 2 + i)`` with ``i =
+poisson(nonc / 2)`` (``_discrete``; drawn first, where ``nonc > 0``, and always for an
+array parameter, whose words depend on its shape alone; the normal draw follows, unused).
+A ``nonc`` whose count would pass ``poisson``'s largest ``lam`` raises (NaN inside a
+transform; NumPy returns a value from the overflowed count), a NaN ``nonc`` gives NaN.
+``noncentral_f(dfnum, dfden, nonc)`` draws ``X = noncentral_chisquare(dfnum, nonc)`` then
+``Y = chisquare(dfden)`` and is ``(X / dfnum) / (Y / dfden)``.
 """
 
 from __future__ import annotations
@@ -40,27 +51,18 @@ import arraykit as ak
 
 from .._core import transform_tracing
 from . import _rejection
-from ._args import Param, cast, check, draw_shape, float_dtype, param
+from ._args import Param, cast, check, draw_shape, flat, float_dtype, param
+from ._discrete import LAM_MAX, poisson_flat
 
 if TYPE_CHECKING:
     from ._generator import Generator
 
-# Candidates per value in each round and the rounds' shrinking (``_rejection.schedule``):
-# rejected with probability at most 0.05, a value finds none with p < 0.05**17 < 2**-73.
-KS, DIVS = (1, 2, 4, 10), (8, 8, 8)
+Q = 0.05  # a candidate is rejected with probability at most Q, for every shape
 
 
-def rounds(n: int) -> list[tuple[int, int]]:
+def rounds(n: int) -> tuple[tuple[int, int], ...]:
     """``(values served, candidates each)`` per round for ``n`` values."""
-    return _rejection.schedule(n, KS, DIVS)
-
-
-def flat(p: Param, shape: tuple[int, ...], dtype: Any, device: Any) -> ak.Array:
-    """A parameter broadcast to ``shape``, flat, as ``dtype``."""
-    if isinstance(p, ak.Array):
-        p = ak.astype(p, dtype)
-        return ak.reshape(ak.broadcast_to(p, shape), (-1,))
-    return ak.full(math.prod(shape), p, dtype=dtype, device=device)
+    return _rejection.schedule(n, Q)
 
 
 def _sample(
@@ -118,7 +120,7 @@ def parts(gen: Generator, a: ak.Array, dtype: Any = ak.float64) -> tuple[ak.Arra
         return _sample(gen, a, dtype)[:2]
     value, boost, ok = ak.compute(*_COMPILED(gen, a, dtype))
     if not bool(ok):
-        raise RuntimeError(f"standard_gamma: no candidate accepted in {sum(KS)} tries (p < 2**-73)")
+        raise RuntimeError("standard_gamma: a value found no accepted candidate (p < 2**-64)")
     return value, boost
 
 
@@ -147,7 +149,7 @@ def standard_gamma(
     out_shape = draw_shape(size, (a,), fn)
     if isinstance(a, ak.Array):
         device = a.device if device is None else device
-    a = flat(a, out_shape, ak.float64, device)
+    a = flat(a, out_shape, device)
     return ak.reshape(standard_gamma_flat(gen, a, dtype, device), out_shape)
 
 
@@ -173,8 +175,8 @@ def _pair(gen: Generator, a: Param, b: Param, shape: tuple[int, ...], device: An
     for p in (a, b):
         if isinstance(p, ak.Array) and device is None:
             device = p.device
-    vx, bx = parts(gen, flat(a, shape, ak.float64, device))
-    vy, by = parts(gen, flat(b, shape, ak.float64, device))
+    vx, bx = parts(gen, flat(a, shape, device))
+    vy, by = parts(gen, flat(b, shape, device))
     return ak.reshape(vx / vy, shape), ak.reshape(bx - by, shape)
 
 
@@ -221,23 +223,32 @@ def noncentral_chisquare(
     k, lam = param(df, fn, "df"), param(nonc, fn, "nonc")
     check(k <= 0, fn, ValueError, "df <= 0")
     check(lam < 0, fn, ValueError, "nonc < 0")
-    check((k < 1) & (lam > 0) if isinstance(k, ak.Array) or isinstance(lam, ak.Array)
-          else k < 1 and lam > 0, fn, NotImplementedError, _POISSON)  # fmt: skip
     out = draw_shape(size, (k, lam), fn)
     k, lam = cast(k, ak.float64), cast(lam, ak.float64)
     low = k < 1
-    g = standard_gamma(gen, _pick(low, k / 2, (k - 1) / 2), out, None, device, fn)
+    mixed = low & (lam > 0)  # NumPy's Poisson mixture: chisquare(df + 2 poisson(nonc / 2))
+    huge = mixed & (lam > 2 * LAM_MAX)
+    check(huge, fn, ValueError, "nonc too large for df < 1 (its Poisson count's lam, nonc / 2)")
+    arrays = isinstance(k, ak.Array) or isinstance(lam, ak.Array)
+    if isinstance(k, ak.Array) and device is None:
+        device = k.device
+    if isinstance(lam, ak.Array) and device is None:
+        device = lam.device
+    shape: Any = _pick(low, k / 2, (k - 1) / 2)
+    if arrays or mixed:  # an array parameter takes the Poisson draw's words whatever it holds
+        half = flat(ak.where(mixed & ~huge, lam / 2, 0.0), out, device) if arrays else lam / 2
+        i = poisson_flat(gen, half, math.prod(out), device)
+        i = ak.reshape(ak.astype(i, ak.float64), out)
+        shape = ak.where(i >= 0, _pick(mixed, shape + i, shape), math.nan)  # -1: no count
+    g = standard_gamma(gen, shape, out, None, device, fn)
     z = gen.standard_normal(out, device=device) + (
         ak.sqrt(lam) if isinstance(lam, ak.Array) else math.sqrt(lam)
     )
     value = _pick(low, 2 * g, 2 * g + z * z)
-    return _pick(low & (lam > 0), math.nan, value)  # inside a transform, unchecked
-
-
-_POISSON = (
-    "df < 1 with nonc > 0 takes a Poisson count (chisquare(df + 2 poisson(nonc / 2)), "
-    "NumPy's algorithm), which ak.random does not draw yet"
-)
+    bad = huge | (lam != lam)  # NaN nonc: NaN, as NumPy
+    if isinstance(bad, ak.Array):
+        return ak.where(bad, math.nan, value)
+    return ak.full_like(value, math.nan) if bad else value
 
 
 def noncentral_f(

@@ -54,6 +54,7 @@ from . import _philox
 from ._args import integer, size_shape
 from ._choice import choice
 from ._continuous import ContinuousMethods
+from ._discrete_api import DiscreteMethods
 from ._integers import integers
 
 __all__ = ["BitGenerator", "Generator", "default_rng"]
@@ -189,7 +190,7 @@ class BitGenerator:
         self.counter = int(c[0]) | int(c[1]) << 64
 
 
-class Generator(ContinuousMethods):
+class Generator(ContinuousMethods, DiscreteMethods):
     """NumPy's ``Generator`` API over Philox4x32-10, with the same words on every driver.
 
     Every method takes ``device=`` (default: the active driver's device) and returns an

@@ -19,12 +19,11 @@ wrapped into it as NumPy does (``sign(x) (fmod(|x| + pi, 2 pi) - pi)``; NumPy wr
 others too, losing the digits of small angles to ``+ pi - pi``), for every ``kappa``; NaN
 parameters give NaN.
 
-The candidates come in five fixed rounds (:mod:`arraykit.random._rejection`): 1 candidate for
-every value, then 2, 4, 8 and 30 candidates for each of the first ``m // 2 + 16``, ``m //
-4 + 16``, ``m // 8 + 16`` and ``m // 8 + 16`` values still waiting (``m`` the previous
-round's); each round draws its ``U``s, then its ``V``s, and the sign uniforms come last.  A
-value is left without an accepted candidate with probability below ``0.343**45 < 2**-69``
-(an error eagerly, NaN inside a transform).
+The candidates come in the fixed rounds of :mod:`arraykit.random._rejection` for ``q =
+0.35`` (1 candidate for every value, then 2, 4 and 36 for the values still waiting at
+``n = 10**4``; 43 per value in all); each round draws its ``U``s, then its ``V``s, and the
+sign uniforms come last.  A value is left without an accepted candidate with probability
+below ``2**-64`` (an error eagerly, NaN inside a transform).
 """
 
 from __future__ import annotations
@@ -36,18 +35,17 @@ import arraykit as ak
 
 from .._core import transform_tracing
 from . import _rejection
-from ._args import Param, check, draw_shape, param
-from ._gamma import flat
+from ._args import Param, check, draw_shape, flat, param
 
 if TYPE_CHECKING:
     from ._generator import Generator
 
-KS, DIVS = (1, 2, 4, 8, 30), (2, 4, 8, 8)
+Q = 0.35  # at least 65.7% of the candidates are accepted, for every kappa (0.343 at most)
 
 
-def rounds(n: int) -> list[tuple[int, int]]:
+def rounds(n: int) -> tuple[tuple[int, int], ...]:
     """``(values served, candidates each)`` per round for ``n`` values."""
-    return _rejection.schedule(n, KS, DIVS)
+    return _rejection.schedule(n, Q)
 
 
 def _sample(
@@ -113,10 +111,10 @@ def vonmises(gen: Generator, mu: Param, kappa: Param, size: Any, device: Any) ->
     for p in (m, k):
         if isinstance(p, ak.Array) and device is None:
             device = p.device
-    mf, kf = flat(m, shape, ak.float64, device), flat(k, shape, ak.float64, device)
+    mf, kf = flat(m, shape, device), flat(k, shape, device)
     if transform_tracing.depth:
         return ak.reshape(_sample(gen, mf, kf)[0], shape)
     out, ok = ak.compute(*_COMPILED(gen, mf, kf))
     if not bool(ok):
-        raise RuntimeError(f"vonmises: no candidate accepted in {sum(KS)} tries (p < 2**-69)")
+        raise RuntimeError("vonmises: a value found no accepted candidate (p < 2**-64)")
     return ak.reshape(out, shape)
