@@ -168,3 +168,20 @@ def test_powers_with_the_largest_exponents(driver):
     want = np.power(x1, x2)
     for f in (lambda a, b: a**b, ak.jit(lambda a, b: ak.pow(a, b))):
         np.testing.assert_array_equal(np.asarray(f(ak.asarray(x1), ak.asarray(x2))), want)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_subnormals_are_kept_or_flushed_as_the_capability_says(driver, dtype):
+    # departures.md: TF's and XLA's CPU kernels flush subnormal inputs and results to
+    # zero (capabilities.subnormals false); the others keep IEEE 754's gradual underflow
+    tiny = np.finfo(dtype).smallest_normal
+    x = np.array([tiny / 3, -tiny / 1000, tiny], dtype)
+    with np.errstate(under="ignore"):
+        want = (x * np.asarray(1, dtype), x / np.asarray(10, dtype))
+    got = (ak.asarray(x) * 1.0, ak.asarray(x) / 10.0)
+    for g, w in zip(got, want, strict=True):
+        g = np.asarray(g)
+        if driver.capabilities.subnormals:
+            np.testing.assert_array_equal(g, w)
+        else:
+            np.testing.assert_array_equal(g, np.where(np.abs(w) < tiny, 0.0, w).astype(dtype))
