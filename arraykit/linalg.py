@@ -232,14 +232,24 @@ def qr(x: Array, /, *, mode: Literal["reduced", "complete"] = "reduced") -> QRRe
 def slogdet(x: Array, /) -> SlogdetResult:
     """Sign and log of the absolute value of the determinant of (a stack of) square matrices.
 
-    ``sign`` has ``x``'s dtype; ``logabsdet`` is real of ``x``'s precision.
+    ``sign`` has ``x``'s dtype; ``logabsdet`` is real of ``x``'s precision.  Both are NaN
+    for a matrix with a NaN entry.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.slogdet.html
     """
     x = matrices("slogdet", x, square=True)
     drv = x._driver
     sign, logabsdet = drv.slogdet(x._value)
+    mask = _has_nan(drv, x._value)
+    sign, logabsdet = nan_where(drv, mask, sign, 0), nan_where(drv, mask, logabsdet, 0)
     return SlogdetResult(new(sign, drv, x._dtype), new(logabsdet, drv, real_of(x._dtype)))
+
+
+def _has_nan(drv: Driver, v: Any) -> Any:
+    """Which matrices of ``v`` hold a NaN (shaped like the stack plus two 1s): their
+    ``det`` and ``slogdet`` are NaN on every driver (departures.md: NumPy's are LAPACK's
+    pivoting noise, ``det([[nan, 1], [1, 1]])`` is 0.0)."""
+    return drv.any(drv.isnan(v), (-2, -1), True)
 
 
 def svd(x: Array, /, *, full_matrices: bool = True) -> SVDResult:
@@ -280,12 +290,13 @@ def svdvals(x: Array, /) -> Array:
 
 # ---------------------------------------------------------------------- inverses, solves
 def det(x: Array, /) -> Array:
-    """Determinant of a (stack of) square matrices.
+    """Determinant of a (stack of) square matrices; NaN for a matrix with a NaN entry.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.det.html
     """
     x = matrices("det", x, square=True)
-    return new(x._driver.det(x._value), x._driver, x._dtype)
+    drv = x._driver
+    return new(nan_where(drv, _has_nan(drv, x._value), drv.det(x._value), 0), drv, x._dtype)
 
 
 def inv(x: Array, /) -> Array:

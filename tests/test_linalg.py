@@ -4,6 +4,7 @@ dtypes and errors against the spec."""
 from __future__ import annotations
 
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -556,3 +557,28 @@ def test_solve_diagonally_dominant(driver, d, b):
         rtol=1e-9,
         atol=1e-9,
     )
+
+
+NAN_MATRICES = [
+    np.array([[np.nan, 1.0], [1.0, 1.0]]),  # NumPy: det 0.0, slogdet (0, -inf)
+    np.array([[np.nan, 0.0], [0.0, 0.0]]),  # NumPy: det 0.0
+    np.array([[1.0, np.nan], [1.0, 1.0]]),  # NumPy: det nan, slogdet (1, nan)
+    np.array([[[1.0, 2.0], [3.0, 4.0]], [[np.nan, 0.0], [0.0, 1.0]]]),  # one of a stack
+    np.array([[complex(np.nan, 0), 1], [1, 1]], np.complex64),
+]
+
+
+@pytest.mark.parametrize("x", NAN_MATRICES, ids=lambda x: f"{x.dtype}{x.shape}")
+def test_det_and_slogdet_of_a_matrix_with_nan_are_nan(driver, x):
+    # departures.md: NumPy's answers there are its LAPACK's pivoting noise (a NaN compared
+    # while choosing a pivot: [[nan, 1], [1, 1]] has det 0.0, [[1, nan], [1, 1]] NaN and
+    # sign 1); arraykit's are NaN on every driver, the other matrices of a stack NumPy's
+    bad = np.isnan(x).any(axis=(-2, -1))
+    with np.errstate(invalid="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        det = np.asarray(ak.linalg.det(ak.asarray(x)))
+        sign, logabs = (np.asarray(v) for v in ak.linalg.slogdet(ak.asarray(x)))
+        want_det, (want_sign, want_log) = np.linalg.det(x), np.linalg.slogdet(x)
+    for got, want in ((det, want_det), (sign, want_sign), (logabs, want_log)):
+        assert np.isnan(got[bad]).all()
+        np.testing.assert_allclose(got[~bad], np.asarray(want)[~bad], rtol=1e-6)
