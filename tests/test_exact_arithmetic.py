@@ -185,3 +185,34 @@ def test_subnormals_are_kept_or_flushed_as_the_capability_says(driver, dtype):
             np.testing.assert_array_equal(g, w)
         else:
             np.testing.assert_array_equal(g, np.where(np.abs(w) < tiny, 0.0, w).astype(dtype))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_floor_divide_by_divisors_near_the_smallest_normal(driver, dtype):
+    # x1 // x2 is NumPy's npy_divmod, whose fmod remainder is below |x2|: for |x2| within
+    # 2**p of the smallest normal number it can be subnormal, which TF and XLA flush, and
+    # the quotient came out one too high (TF: -7.1205513e-35 // 1.1754944e-38 was -6057,
+    # NumPy -6058; the TF fuzz run's find)
+    fi = np.finfo(dtype)
+    rng = np.random.default_rng(5)
+    n = 4000
+    x2 = (fi.smallest_normal * 2.0 ** rng.uniform(0, fi.nmant + 2, n)).astype(dtype)
+    x1 = (x2.astype(np.float64) * rng.uniform(-1e4, 1e4, n)).astype(dtype)
+    x2[:2] = fi.smallest_normal
+    x1[:2] = (
+        np.array([-7.1205513e-35, 7.1205513e-35]).astype(dtype)
+        if dtype == "float32"
+        else (np.array([-7.1205513e-305, 7.1205513e-305]))
+    )
+    with np.errstate(all="ignore"):
+        want_q, want_r = np.floor_divide(x1, x2), np.remainder(x1, x2)
+    a, b = ak.asarray(x1), ak.asarray(x2)
+    for f in (lambda u, v: u // v, ak.jit(ak.floor_divide)):
+        np.testing.assert_array_equal(np.asarray(f(a, b)), want_q)
+    got_r = np.asarray(a % b)
+    kept = (np.abs(want_r) >= fi.smallest_normal) | (want_r == 0)
+    np.testing.assert_array_equal(got_r[kept], want_r[kept])
+    if not driver.capabilities.subnormals:  # a subnormal remainder is flushed
+        assert (got_r[~kept] == 0).all()
+    else:
+        np.testing.assert_array_equal(got_r[~kept], want_r[~kept])

@@ -200,6 +200,7 @@ def _floor_divide(x1: Any, x2: Any) -> Any:
     # infinities); elsewhere NumPy's npy_divmod, as the TF driver: jnp's quotient was 2
     # ulps off it (floor_divide(-1.2652783e34, -1.7525137e27) gave 7219792, not 7219791).
     special = ~(jnp.isfinite(x1) & jnp.isfinite(x2)) | (x1 == 0) | (x2 == 0)
+    x1, x2, _ = _scaled_for_fmod(x1, x2)
     mod = lax.rem(x1, x2)  # C's fmod: exact
     div = _divide(x1 - mod, x2)
     div = jnp.where((mod != 0) & ((x2 < 0) != (mod < 0)), div - 1, div)
@@ -209,10 +210,26 @@ def _floor_divide(x1: Any, x2: Any) -> Any:
     return jnp.where(special, jnp.floor(x1 / x2), fl)
 
 
+def _scaled_for_fmod(x1: Any, x2: Any) -> tuple[Any, Any, Any]:
+    """``x1, x2`` times one power of two where ``|x2|`` is within ``2**p`` of the smallest
+    normal number: fmod's remainder, below ``|x2|``, could be subnormal there, which XLA
+    flushes (a quotient came out one too high); not where ``x1`` would overflow (the
+    quotient does).  The quotient is unchanged, the remainder scaled by the same power, k."""
+    fi = jnp.finfo(x1.dtype)
+    shift = 2.0 ** (2 * fi.nmant + 4)
+    small = (jnp.abs(x2) < float(fi.smallest_normal) * 2.0 ** (fi.nmant + 1)) & (
+        jnp.abs(x1) < float(fi.max) / shift
+    )
+    k = jnp.where(small, jnp.asarray(shift, x1.dtype), jnp.asarray(1.0, x1.dtype))
+    return x1 * k, x2 * k, k
+
+
 def _remainder(x1: Any, x2: Any) -> Any:
-    out = jnp.remainder(x1, x2)
     if not jnp.issubdtype(x1.dtype, jnp.floating):
-        return out
+        return jnp.remainder(x1, x2)
+    x1, x2 = jnp.broadcast_arrays(x1, x2)
+    s1, s2, k = _scaled_for_fmod(x1, x2)
+    out = jnp.remainder(s1, s2) / k
     return jnp.where(out == 0, jnp.copysign(jnp.zeros_like(out), x2), out)  # x2's sign
 
 

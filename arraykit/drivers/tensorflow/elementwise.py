@@ -370,6 +370,21 @@ def _division(k: KernelTable, P: dict[str, Prim]) -> dict[str, Prim]:
         return zero, bad, _select(bad, scalar_like(1, x2), x2)
 
     def _float_divmod(a: tf.Tensor, b: tf.Tensor) -> tuple[tf.Tensor, tf.Tensor]:
+        # fmod's remainder is below |b|: within 2**p of the smallest normal number it can
+        # be subnormal, which the CPU kernels flush (the quotient came out one too high),
+        # so both operands are scaled by a power of two there first (exact), the
+        # remainder back after; not where a * 2**s would overflow (the quotient does)
+        fi = np.finfo(a.dtype.as_numpy_dtype)
+        shift = 2.0 ** (2 * fi.nmant + 4)
+        small = gm.logical_and(
+            gm.less(gm._abs(b), scalar_like(fi.smallest_normal * 2.0**fi.nmant * 2, b)),
+            gm.less(gm._abs(a), scalar_like(float(fi.max) / shift, a)),
+        )
+        k = _select(small, scalar_like(shift, a), scalar_like(1.0, a))
+        q, mod = _divmod_normal(gm.mul(a, k), gm.mul(b, k))
+        return q, gm.real_div(mod, k)
+
+    def _divmod_normal(a: tf.Tensor, b: tf.Tensor) -> tuple[tf.Tensor, tf.Tensor]:
         zero = S.zeros_like(a)
         mod = tmod(a, b)
         div = gm.real_div(gm.sub(a, mod), b)
