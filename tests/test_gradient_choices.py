@@ -216,3 +216,24 @@ def test_second_derivatives_at_ties(driver, name, how):
         call = ak.vmap(second)
         got = np.asarray((ak.jit(call) if how == "jit(vmap)" else call)(ak.asarray(xs)))
     np.testing.assert_allclose(got, exact(xs), rtol=1e-12, atol=0)
+
+
+def _write_repeated(v, x0):
+    x = x0 * 1.0
+    x[ak.asarray([0, 0, 2, 0])] = v  # position 0 written three times: the last wins
+    return ak.sum(x * ak.asarray([1.0, 2.0, 3.0]))
+
+
+def test_a_write_with_repeated_positions_differentiates_its_last_value(driver):
+    # x[idx] = v with a position repeated in idx keeps v's last value there (NumPy's
+    # sequential assignment), so the overwritten values get no gradient: d/dv is
+    # [0, 0, 3, 1] and d/dx0 [0, 2, 0] (TF gave every repeat the gradient: [1, 1, 3, 1])
+    if not driver.capabilities.autodiff:
+        pytest.skip("the driver does not differentiate")
+    v, x0 = ak.asarray([10.0, 20.0, 30.0, 40.0]), ak.asarray([5.0, 6.0, 7.0])
+    assert float(_write_repeated(v, x0)) == 40.0 + 12.0 + 90.0
+    for grad in (ak.grad, lambda f, **kw: ak.jit(ak.grad(f, **kw)),
+                 lambda f, **kw: ak.grad(ak.jit(f), **kw)):  # fmt: skip
+        np.testing.assert_array_equal(np.asarray(grad(_write_repeated)(v, x0)), [0, 0, 3, 1])
+        gx = grad(_write_repeated, argnums=1)(v, x0)
+        np.testing.assert_array_equal(np.asarray(gx), [0, 2, 0])

@@ -20,6 +20,7 @@ import numpy as np
 import tensorflow as tf
 from tensorflow.python.framework.ops import EagerTensor as _EagerTensor
 from tensorflow.python.ops import gen_array_ops as ga
+from tensorflow.python.ops import gen_math_ops as gm
 
 from . import support as S
 
@@ -159,6 +160,24 @@ def _host_element(x: Any, key: tuple) -> Any:
     return _EagerTensor(x._numpy()[tuple(ints)], x.device, x._datatype_enum())
 
 
+def _may_repeat(key: tuple) -> bool:
+    """Whether ``key`` can select a position twice: an integer index array."""
+    return any(isinstance(k, (tf.Tensor, tf.Variable)) and k.dtype.is_integer for k in key)
+
+
+def _last_writes_differentiate(value: Any, where: Any, size: Any) -> Any:
+    """``value`` with the gradient stopped for each entry a later one overwrites: the
+    scatter keeps the last of repeated positions (NumPy's sequential assignment), but
+    its registered gradient gave every repeat its position's gradient."""
+    n = S.size_of(value)
+    order = S.iota(n)
+    last = ga.tensor_scatter_max(ga.fill(ga.reshape(size, S.int_list((1,))), S.const(-1, tf.int64)),
+                                 where, order)  # fmt: skip
+    won = gm.equal(ga.gather_v2(last, ga.reshape(where, S.int_list((-1,))), S.const(0, tf.int64)),
+                   order)  # fmt: skip
+    return S.select(won, value, ga.stop_gradient(value))
+
+
 class Indexing:
     """``getitem``, ``setitem``, ``take``, ``take_along_axis``.  Advanced keys use the
     manipulation chapter's ``expand_dims`` and ``broadcast_to``."""
@@ -276,14 +295,12 @@ class Indexing:
         shape = ga.shape(x, out_type=tf.int64)
         positions = ga.reshape(S.iota(S.size_of(x)), shape)
         selected = self._advanced(positions, key)
-        value = self._broadcast_like(value, selected)
+        value = ga.reshape(self._broadcast_like(value, selected), S.int_list((-1,)))
         flat = ga.reshape(x, S.int_list((-1,)))
-        updated = ga.tensor_scatter_update(
-            flat,
-            ga.reshape(selected, S.int_list((-1, 1))),
-            ga.reshape(value, S.int_list((-1,))),
-        )
-        return ga.reshape(updated, shape)
+        where = ga.reshape(selected, S.int_list((-1, 1)))
+        if _may_repeat(key) and not (tf.executing_eagerly() and _no_tape()):
+            value = _last_writes_differentiate(value, where, S.size_of(x))
+        return ga.reshape(ga.tensor_scatter_update(flat, where, value), shape)
 
     def _broadcast_like(self, value: Any, target: Any) -> Any:
         shape = S.static_shape(target)
