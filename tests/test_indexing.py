@@ -3,6 +3,8 @@ on every installed driver."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -393,3 +395,20 @@ def test_slices_beyond_the_bounds_with_negative_steps(driver, s):
     x[s, 1:] = -1.0
     b[s, 1:] = -1.0
     np.testing.assert_array_equal(np.asarray(x), b)
+
+
+@pytest.mark.parametrize("shape", [(0, 1, 1), (2, 1, 3)])
+def test_write_with_a_key_past_eight_dims_of_new_axes(driver, shape):
+    # a basic key whose new axes take the result past the strided kernels' 8 dims (TF's
+    # setitem went to its advanced path with no index array: IndexError; the TF fuzz
+    # run's find)
+    s = slice(None)
+    data = np.arange(math.prod(shape), dtype=np.float64).reshape(shape)
+    want = data.copy()
+    wv = want[s, None, s, None, s]
+    wv[(s, None) * 5] = -1.0
+    x = ak.asarray(data.copy())
+    v = x[s, None, s, None, s]
+    v[(s, None) * 5] = -1.0
+    np.testing.assert_array_equal(np.asarray(x), want)
+    np.testing.assert_array_equal(np.asarray(v), wv)

@@ -294,7 +294,11 @@ class Indexing:
         # the flat positions the key selects, then one scatter into the flattened x
         shape = ga.shape(x, out_type=tf.int64)
         positions = ga.reshape(S.iota(S.size_of(x)), shape)
-        selected = self._advanced(positions, key)
+        # a basic key here has more than the strided kernels' 8 dims (new axes): axis by
+        # axis (it has no index array for _advanced: x[:, None, :, None, ...] = v raised)
+        selected = (
+            basic_slice(positions, key) if spec is not None else self._advanced(positions, key)
+        )
         value = ga.reshape(self._broadcast_like(value, selected), S.int_list((-1,)))
         flat = ga.reshape(x, S.int_list((-1,)))
         where = ga.reshape(selected, S.int_list((-1, 1)))
