@@ -279,6 +279,10 @@ def binary_drawer(table: dict, check: str) -> Drawer:
             y = data.draw(st.integers(0 if kind(x) == "u" else -3, 5), label="base")
         ya = y if np.isscalar(y) else ak.asarray(y.copy())
         same = int_pow  # NumPy's ValueError for a negative exponent, nothing else
+        if name == "logaddexp":  # in ulps of its condition scale, as the accuracy table
+            scale = lambda r: _logaddexp_scale(r, y)  # noqa: E731
+            return Call(name, lambda a: fn(a, ya), lambda r: ref(r, y), check, scale,
+                        extra={"y": y, "swap": False})  # fmt: skip
         if swap:
             return Call(name, lambda a: fn(ya, a), lambda r: ref(y, r), check,
                         extra={"y": y, "swap": True}, same_error=same)  # fmt: skip
@@ -286,6 +290,16 @@ def binary_drawer(table: dict, check: str) -> Drawer:
                     extra={"y": y, "swap": False}, same_error=same)  # fmt: skip
 
     return draw
+
+
+def _logaddexp_scale(x1: np.ndarray, x2: Any) -> np.ndarray:
+    """``max(|r|, w1 |x1|, w2 |x2|)`` with ``w = exp(x - r)``: how far half an ulp of an
+    operand moves ``logaddexp``, which cancels to 0 near ``exp(x1) + exp(x2) = 1``
+    (docs/reference/accuracy.md measures it in ulps of this)."""
+    a, b = np.asarray(x1, np.float64), np.asarray(x2, np.float64)
+    with np.errstate(all="ignore"):
+        r = np.logaddexp(a, b)
+        return np.fmax(np.abs(r), np.fmax(np.exp(a - r) * np.abs(a), np.exp(b - r) * np.abs(b)))
 
 
 # ------------------------------------------------------------------------ reductions
