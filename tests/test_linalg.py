@@ -582,3 +582,20 @@ def test_det_and_slogdet_of_a_matrix_with_nan_are_nan(driver, x):
     for got, want in ((det, want_det), (sign, want_sign), (logabs, want_log)):
         assert np.isnan(got[bad]).all()
         np.testing.assert_allclose(got[~bad], np.asarray(want)[~bad], rtol=1e-6)
+
+
+def test_matrix_rank_of_entries_near_the_largest_float(driver):
+    # departures.md: LAPACK's complex SVD of this matrix returns an inf singular value
+    # (DBL_MAX rounded up), so NumPy's rank is 0; TF's SVD gave the 3 it has.  The rank
+    # is scale-free: arraykit scales such matrices by a power of two first, on every driver
+    big = np.finfo(np.float64).max
+    x = np.zeros((5, 5), np.complex128)
+    x[0, 4] = x[1, 1] = x[3, 0] = big * 1j
+    x[3, 1] = x[3, 4] = 1j
+    with np.errstate(all="ignore"):
+        assert np.linalg.matrix_rank(x) == 0  # NumPy's (the point of the rule)
+        want = np.linalg.matrix_rank(x * 2.0**-600)
+    assert want == 3
+    assert int(ak.linalg.matrix_rank(ak.asarray(x))) == 3
+    f32 = np.diag([3e38, 3e38, 1.0]).astype(np.float32)
+    assert int(ak.linalg.matrix_rank(ak.asarray(f32))) == np.linalg.matrix_rank(f32) == 2
