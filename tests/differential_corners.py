@@ -324,6 +324,17 @@ def _ambiguous_rank(r: np.ndarray) -> np.ndarray:
     return np.sum((s > tol / 64) & (s < tol * 64) | (s < 64 * eps * np.max(np.abs(w))), axis=-1)
 
 
+def _rank_scaled(r: np.ndarray) -> np.ndarray:
+    """NumPy's rank after arraykit's rule (departures.md): a matrix with an entry above
+    the square root of its dtype's range is scaled by a power of two first (LAPACK's
+    complex SVD rounded a singular value of DBL_MAX up to inf: rank 0)."""
+    fi = np.finfo(r.dtype)
+    with np.errstate(invalid="ignore"):
+        big = (np.abs(r) > 2.0 ** (fi.maxexp // 2)).any(axis=(-2, -1), keepdims=True)
+    down = np.asarray(2.0 ** -(fi.maxexp // 2 + 12), r.dtype)
+    return np.linalg.matrix_rank(np.where(big, r * down, r))
+
+
 def _det_of_slogdet(out: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
     sign, logabs = out
     with np.errstate(all="ignore"):  # in the input's precision: its tolerance applies
@@ -352,7 +363,7 @@ def draw_linalg_hard(data: Any, x: np.ndarray, el: Elements) -> Call | None:
     tol_n = max(1, int(n * cond)) if well else 1
     check = "rel" if well else "shape"
     if name == "linalg.matrix_rank":
-        return Call(name, ak.linalg.matrix_rank, np.linalg.matrix_rank, "rank",
+        return Call(name, ak.linalg.matrix_rank, _rank_scaled, "rank",
                     scale=_ambiguous_rank, same_error=True)  # fmt: skip
     if name == "linalg.inv":
         return Call(name, ak.linalg.inv, np.linalg.inv, check, _max_scale(np.linalg.inv), tol_n,
