@@ -331,8 +331,12 @@ def _rank_scaled(r: np.ndarray) -> np.ndarray:
     fi = np.finfo(r.dtype)
     with np.errstate(invalid="ignore"):
         big = (np.abs(r) > 2.0 ** (fi.maxexp // 2)).any(axis=(-2, -1), keepdims=True)
-    down = np.asarray(2.0 ** -(fi.maxexp // 2 + 12), r.dtype)
-    return np.linalg.matrix_rank(np.where(big, r * down, r))
+        # not a matrix with an inf entry: arraykit zeroes it first (rank 0, as NumPy);
+        # scaling it would turn a complex inf into NaN (complex(-inf, inf) * 2**-524)
+        big &= np.isfinite(r).all(axis=(-2, -1), keepdims=True)
+        down = np.asarray(2.0 ** -(fi.maxexp // 2 + 12), r.dtype)
+        scaled = np.where(big, r * down, r)
+    return np.linalg.matrix_rank(scaled)
 
 
 def _det_of_slogdet(out: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
