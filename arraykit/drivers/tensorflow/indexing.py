@@ -27,7 +27,7 @@ from . import support as S
 _EMPTY_SLICE = slice(None)
 
 
-def _consecutive(key: tuple) -> bool:
+def _consecutive(key: tuple[Any, ...]) -> bool:
     """NumPy's test of whether a key's advanced items (ints, bools and index tensors) stay
     in place: no slice, None or Ellipsis between them, even an Ellipsis standing for no
     axes (``x[:, 0, ..., idx]`` of a 3-D ``x`` puts the index's axes first)."""
@@ -36,7 +36,7 @@ def _consecutive(key: tuple) -> bool:
     return all(kinds[first:last])
 
 
-def basic_spec(key: tuple) -> tuple | None:
+def basic_spec(key: tuple[Any, ...]) -> tuple[Any, ...] | None:
     """StridedSlice arguments for a key of ints, slices, None and Ellipsis; else None."""
     begin, end, strides = [], [], []
     bmask = emask = ellipsis = newaxis = shrink = 0
@@ -83,7 +83,7 @@ def basic_spec(key: tuple) -> tuple | None:
     )
 
 
-def strided(x: Any, spec: tuple) -> Any:
+def strided(x: Any, spec: tuple[Any, ...]) -> Any:
     """``x[key]`` as one StridedSlice, ``spec`` being ``basic_spec(key)``."""
     b, e, s, bm, em, el, na, sh = spec
     return ga.strided_slice(x, b, e, s, bm, em, el, na, sh)
@@ -92,12 +92,12 @@ def strided(x: Any, spec: tuple) -> Any:
 _MAX_STRIDED = S.MAX_KERNEL_RANK  # StridedSlice and ReverseV2 take at most 8 dimensions
 
 
-def _too_many_dims(x: Any, key: tuple) -> bool:
+def _too_many_dims(x: Any, key: tuple[Any, ...]) -> bool:
     rank = x.shape.rank or 0
     return rank + sum(item is None for item in key) > _MAX_STRIDED
 
 
-def basic_slice(x: Any, key: tuple) -> Any:
+def basic_slice(x: Any, key: tuple[Any, ...]) -> Any:
     """``x[key]`` for a basic key (ints, slices, None, Ellipsis), any number of dims."""
     if not _too_many_dims(x, key):
         return strided(x, basic_spec(key)) if key else x
@@ -126,7 +126,7 @@ def basic_slice(x: Any, key: tuple) -> Any:
 _no_tape = S.no_tape  # also covers forward accumulators (jvp)
 
 
-def _scalar_indices(key: tuple) -> tuple:
+def _scalar_indices(key: tuple[Any, ...]) -> tuple[Any, ...]:
     """0-d eager integer tensors in ``key`` as Python ints (core has bounds-checked them):
     keys such as ``x[i, j]`` with array scalars then take the basic-indexing path."""
     if all(item.__class__ is not _EagerTensor for item in key):
@@ -142,7 +142,7 @@ def _scalar_indices(key: tuple) -> tuple:
 _DT_BOOL = tf.bool.as_datatype_enum
 
 
-def _host_element(x: Any, key: tuple) -> Any:
+def _host_element(x: Any, key: tuple[Any, ...]) -> Any:
     """``x[i, j, ...]`` (one index per axis: ints or 0-d eager integer tensors) of a tensor
     in host memory, read from host memory: half the cost of an op.  None where it does not
     apply, and while a GradientTape records (it must see an op)."""
@@ -160,7 +160,7 @@ def _host_element(x: Any, key: tuple) -> Any:
     return _EagerTensor(x._numpy()[tuple(ints)], x.device, x._datatype_enum())
 
 
-def _may_repeat(key: tuple) -> bool:
+def _may_repeat(key: tuple[Any, ...]) -> bool:
     """Whether ``key`` can select a position twice: an integer index array."""
     return any(isinstance(k, (tf.Tensor, tf.Variable)) and k.dtype.is_integer for k in key)
 
@@ -182,7 +182,7 @@ class Indexing:
     """``getitem``, ``setitem``, ``take``, ``take_along_axis``.  Advanced keys use the
     manipulation chapter's ``expand_dims`` and ``broadcast_to``."""
 
-    def getitem(self, x: Any, key: tuple) -> Any:
+    def getitem(self, x: Any, key: tuple[Any, ...]) -> Any:
         if len(key) == 1 and key[0].__class__ is int and S.rank(x) <= _MAX_STRIDED:  # x[i]
             i = key[0]
             return ga.strided_slice(
@@ -200,7 +200,7 @@ class Indexing:
             return basic_slice(x, key) if _too_many_dims(x, key) else strided(x, spec)
         return self._advanced(x, key)
 
-    def _expand_key(self, x: Any, key: tuple) -> tuple[Any, list]:
+    def _expand_key(self, x: Any, key: tuple[Any, ...]) -> tuple[Any, list[Any]]:
         """``x`` with the key's new axes inserted, and one index item per axis of it:
         a slice, or an int64 index tensor (ints become 0-d ones: they are advanced
         indices when arrays are present)."""
@@ -241,7 +241,7 @@ class Indexing:
             x = self.expand_dims(x, tuple(new_axes))
         return x, items
 
-    def _advanced(self, x: Any, key: tuple) -> Any:
+    def _advanced(self, x: Any, key: tuple[Any, ...]) -> Any:
         x, items = self._expand_key(x, key)
         positions = [i for i, it in enumerate(items) if it.__class__ is not slice]
         if any(it is not _EMPTY_SLICE for it in items if it.__class__ is slice):
@@ -283,7 +283,7 @@ class Indexing:
             out = ga.transpose(out, S.int_list(tuple(order)))
         return out
 
-    def setitem(self, x: Any, key: tuple, value: Any) -> Any:
+    def setitem(self, x: Any, key: tuple[Any, ...], value: Any) -> Any:
         key = _scalar_indices(key)
         spec = basic_spec(key)
         if spec is not None and not _too_many_dims(x, key):
