@@ -428,8 +428,8 @@ def matrix_rank(x: Array, /, *, rtol: float | Array | None = None) -> Array:
     drv = x._driver
     index = _config.get().default_int
     try:
-        v = svd_input(drv, x._value, x._dtype)[0]  # inf entries: zeros, rank 0 as NumPy's
-        v = _scaled_down(drv, v, real_of(x._dtype))
+        v = _scaled_down(drv, x._value, real_of(x._dtype))
+        v = svd_input(drv, v, x._dtype)[0]  # inf entries: zeros, rank 0 as NumPy's
         if drv.matrix_rank is not None:
             out = drv.matrix_rank(v, tol)
         else:
@@ -445,14 +445,19 @@ def _scaled_down(drv: Driver, v: Any, real: np.dtype) -> Any:
     """The matrices of ``v`` with an entry above the square root of the dtype's range,
     times a power of two that keeps their SVD finite (the rank is scale-free): LAPACK's
     complex SVD of entries near the largest float returned an inf singular value, and
-    NumPy's rank 0 (departures.md), where TF's SVD gave the 3 they have."""
+    NumPy's rank 0 (departures.md), where TF's SVD gave the 3 they have.  Finite matrices
+    only: a complex entry of modulus above the largest float is finite (``svd_input``
+    took it for an infinity), and ``complex(-inf, inf)`` times a power of two is NaN."""
     fi = np.finfo(real)
     dev = drv.device_of(v)
     limit = drv.asarray(2.0 ** (fi.maxexp // 2), real, dev, None)
-    big = drv.any(drv.greater(drv.abs(v), limit), (-2, -1), True)
+    big = drv.logical_and(
+        drv.any(drv.greater(drv.abs(v), limit), (-2, -1), True),
+        drv.all(drv.isfinite(v), (-2, -1), True),
+    )
     dtype = drv.dtype_of(v)
     down = drv.asarray(2.0 ** -(fi.maxexp // 2 + 12), dtype, dev, None)
-    return drv.multiply(v, drv.where(big, down, drv.asarray(1.0, dtype, dev, None)))
+    return drv.where(big, drv.multiply(v, down), v)  # times (1 + 0j) makes complex infs NaN
 
 
 def _matrix_rank(drv: Driver, x: Array, v: Any, tol: Any, index: np.dtype) -> Any:
