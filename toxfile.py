@@ -1,7 +1,7 @@
 """tox's inline plugin (tox 4 loads ``toxfile.py`` next to ``tox.ini`` by itself).
 
 It lets tox find the CPython versions that pyenv installed, with no action from the user:
-``py312-*`` and ``py313-*`` need ``python3.12`` and ``python3.13``, and pyenv puts them on
+``py312`` and ``py313`` need ``python3.12`` and ``python3.13``, and pyenv puts them on
 ``PATH`` only as shims, which answer "command not found" unless that version is selected
 (``pyenv global``, ``.python-version``), so tox's own discovery misses them.  Here every
 ``$PYENV_ROOT/versions/X.Y.Z`` (default ``~/.pyenv``) of Python 3.11 or later goes on the
