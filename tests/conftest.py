@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 import hypothesis
 import pytest
+from deprecations import raising_deprecations
 
 import arraykit as ak
 
@@ -38,3 +39,17 @@ def driver(request: pytest.FixtureRequest) -> Iterator[ak.drivers.Driver]:
     drv = ak.drivers.get(request.param)
     with ak.use(drv, promotion="numpy", default_float="float64", default_int="int64"):
         yield drv
+
+
+# Deprecation hygiene (tests/deprecations.py): a deprecation that a backend raises while
+# arraykit's code calls it is an error, during collection and in every test.
+@pytest.hookimpl(wrapper=True)
+def pytest_collection(session: pytest.Session) -> Iterator[None]:
+    with raising_deprecations("collection"):
+        return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    with raising_deprecations(item.nodeid):
+        return (yield)

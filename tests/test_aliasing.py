@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 import pytest
 from bad_input_cases import FUNCTIONS, base_call, make
+from deprecations import quiet
 
 import arraykit as ak
 
@@ -156,8 +157,9 @@ def _sentinel(dtype: np.dtype) -> Any:
 def _write(r: Any, dtype: np.dtype) -> type[BaseException] | None:
     """``r[...] = 7``; the exception class it raised, or None."""
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # NumPy's broadcast_arrays write deprecation
+        with quiet():
+            if isinstance(r, np.ndarray):  # NumPy's broadcast_arrays write deprecation
+                warnings.simplefilter("ignore", DeprecationWarning)
             r[...] = _sentinel(dtype)
     except (ValueError, TypeError) as e:
         return type(e)

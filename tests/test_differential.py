@@ -66,6 +66,7 @@ from typing import Any
 import numpy as np
 import pytest
 from bad_input_cases import FUNCTIONS
+from deprecations import quiet
 from differential_corners import (
     astype_drawer,
     build_input,
@@ -511,8 +512,7 @@ def _coverage_report(request: pytest.FixtureRequest) -> None:
 def test_sweep(driver: ak.drivers.Driver, fname: str) -> None:
     """Every public function once, on valid inputs, against NumPy (differential_sweep)."""
     cov = COVERAGE.setdefault(driver.name, Coverage())
-    with np.errstate(all="ignore"), warnings.catch_warnings():
-        warnings.simplefilter("ignore")
+    with np.errstate(all="ignore"), quiet():
         if fname in FUNCTIONS:
             sweep(fname)
         else:

@@ -13,7 +13,9 @@ import importlib.metadata
 import json
 import subprocess
 import sys
+import tomllib
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -23,6 +25,8 @@ from fake_drivers import make_two_cpu_driver, registered_two_cpu_driver
 import arraykit as ak
 from arraykit.drivers import PRIMITIVES, Capabilities, Driver
 from arraykit.drivers.numpy import NumPyDriver
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
@@ -56,6 +60,27 @@ def test_get_unknown_driver_lists_available() -> None:
         ak.drivers.get("nope")
     with pytest.raises(ValueError, match="nope"):
         ak.use("nope")
+
+
+def test_missing_framework_names_the_distribution_to_install() -> None:
+    """A built-in driver whose framework is missing says what to ``pip install``: this
+    distribution's extra (``arraykit-api[jax]``; ``arraykit`` on PyPI is another project)."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    code = (
+        "import json, sys\n"
+        "for m in ('tensorflow', 'jax', 'dask'): sys.modules[m] = None\n"
+        "import arraykit as ak\n"
+        "out = {}\n"
+        "for name in ('tensorflow', 'jax', 'dask'):\n"
+        "    try: ak.drivers.get(name)\n"
+        "    except ValueError as e: out[name] = str(e)\n"
+        "print(json.dumps(out))"
+    )
+    errors = _run(code)
+    assert sorted(errors) == ["dask", "jax", "tensorflow"]
+    for name, message in errors.items():
+        assert name in project["optional-dependencies"]
+        assert f'pip install "{project["name"]}[{name}]"' in message, message
 
 
 def test_get_returns_one_instance() -> None:

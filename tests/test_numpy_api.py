@@ -29,6 +29,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from deprecations import quiet
 from numpy_api_cases import C128, CASES, EXACT, F32, SUMS, TYPES, ULPS, B, Case, reseed
 
 import arraykit as ak
@@ -179,9 +180,12 @@ def compare(got: Any, want: Any, case: Case, kind: str, where: str) -> None:
                                    err_msg=where)  # fmt: skip
 
 
-def _run(fn: Any) -> tuple[Any, BaseException | None]:
-    with warnings.catch_warnings(), np.errstate(all="ignore"):
-        warnings.simplefilter("ignore")
+def _run(fn: Any, *, reference: bool = False) -> tuple[Any, BaseException | None]:
+    """``fn()``'s result or exception, with its warnings silenced but the deprecations
+    arraykit raises (errors: tests/deprecations.py)."""
+    with quiet(), np.errstate(all="ignore"):
+        if reference:  # NumPy's own deprecations are not arraykit's
+            warnings.simplefilter("ignore")
         try:
             return fn(), None
         except Exception as e:  # NumPy's answer may be an exception: compared below
@@ -199,7 +203,8 @@ def check(case: Case, kind: str, driver: Any, jit: bool) -> None:
     for k, inputs in enumerate(cases[:JIT_INPUTS] if jit else cases):
         where = f"{case.id}[{kind}] input {k} {[a.shape for a in inputs]}"
         want, np_error = _run(lambda inputs=inputs: case.call(f_np, *inputs)
-                              if case.numpy is None else case.numpy(*inputs))  # fmt: skip
+                              if case.numpy is None else case.numpy(*inputs),
+                              reference=True)  # fmt: skip
         arrays = [ak.asarray(a) for a in inputs]
         if jit:
             if not arrays or np_error is not None:

@@ -10,10 +10,9 @@ ulp or more off on many of the draws here.
 
 from __future__ import annotations
 
-import warnings
-
 import numpy as np
 import pytest
+from deprecations import quiet
 
 import arraykit as ak
 
@@ -35,8 +34,7 @@ def _draws(n: int, seed: int) -> list[tuple[float, float, float]]:
 
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_float_arange_is_numpys_bit_for_bit(driver: ak.drivers.Driver, dtype: str) -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # float16 overflows on the larger draws, as NumPy's
+    with quiet():  # float16 overflows on the larger draws, as NumPy's
         for start, stop, step in _draws(60, 0):
             want = np.arange(start, stop, step, dtype=dtype)
             got = np.asarray(ak.arange(start, stop, step, dtype=getattr(ak, dtype)))
@@ -59,8 +57,7 @@ def test_linspace_is_numpys_bit_for_bit(
     driver: ak.drivers.Driver, dtype: str, endpoint: bool
 ) -> None:
     rng = np.random.default_rng(1)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
+    with quiet():
         for _ in range(30):
             start = float(rng.normal() * 10.0 ** rng.integers(-3, 4))
             stop = float(rng.normal() * 10.0 ** rng.integers(-3, 4))

@@ -137,7 +137,8 @@ def test_readme_starts_with_the_two_commands_of_a_fresh_machine() -> None:
         assert cmd.startswith("python3 -m venv .venv && . .venv/bin/activate && pip install ")
     assert bench.endswith("python -m arraykit bench --quick")
     tox = tests.split(" && ")[-1]
-    assert tox == "tox -e lint,typing,py311-numpy,py311-jax,py311-tensorflow,py311-dask"
+    envs = "lint,typing,package,py311-numpy,py311-jax,py311-tensorflow,py311-dask,py312,py313"
+    assert tox == f"tox -e {envs}"
     assert tox.split("-e ")[1] in (ROOT / ".ci" / "run").read_text()
     comments = (ROOT / "README.md").read_text().split("```bash\n", 1)[1].split("```")[0]
     assert len(re.findall(r"~\d+ min on 2 cores", comments)) == 2

@@ -45,7 +45,12 @@ PUBLIC = (
 
 
 # ---------------------------------------------------------------------- what runs
-_PROTOCOL_INTERNALS = set(vars(type("P", (Protocol,), {}))) | {"__annotations__"}
+class _Empty(Protocol):
+    """The names every protocol class statement has (Python 3.13 adds ``__firstlineno__``
+    and ``__static_attributes__`` to a class statement's, not to ``type()``'s)."""
+
+
+_PROTOCOL_INTERNALS = set(vars(_Empty)) | {"__annotations__"}
 
 
 def _members(protocol: type) -> set[str]:

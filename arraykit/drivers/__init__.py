@@ -157,7 +157,7 @@ def get(name: str | Driver) -> Driver:
             except ImportError as e:
                 raise ValueError(
                     f"the {name!r} driver cannot be used here: {e}; install it with "
-                    f"`pip install arraykit[{name}]` (available: {available()})"
+                    f'`pip install "arraykit-api[{name}]"` (available: {available()})'
                 ) from e
         _INSTANCES[name] = driver
         return driver
