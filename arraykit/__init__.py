@@ -25,7 +25,8 @@ import sys as _sys
 from . import drivers
 from ._array import Array
 from ._config import set_defaults, use
-from ._devices import Device
+from ._devices import Device, Mesh, Sharding
+from ._sharding import make_mesh
 from ._dtypes import (
     bool,
     complex64,
@@ -210,7 +211,8 @@ _examples.attach()
 # neither a loop nor `__all__ += module.__all__` when it checks that this module is an
 # arraykit.typing.Namespace.  tests/test_typing.py checks the list against the namespace.
 __all__ = [
-    "Array", "Device", "HostFallbackError", "HostFallbackWarning", "SUPPORTED_API_VERSIONS",
+    "Array", "Device", "HostFallbackError", "HostFallbackWarning", "Mesh", "SUPPORTED_API_VERSIONS",
+    "Sharding", "make_mesh",
     "__array_api_version__", "__array_namespace_info__", "__version__", "all", "any", "arange",
     "argmax", "argmin", "argsort", "asarray", "astype", "bool", "broadcast_arrays",
     "broadcast_shapes", "broadcast_to", "can_cast", "complex64", "complex128", "compute",

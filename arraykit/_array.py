@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 import numpy as np
 
 from . import _config
+from ._devices import Sharding
 from .drivers._base import CoreLink, link_core
 
 if TYPE_CHECKING:
@@ -109,6 +110,19 @@ class Array(_Installed):
     @property
     def device(self) -> Device:
         return self._driver.device_of(self._value)
+
+    @property
+    def sharding(self) -> Sharding | None:
+        """How the array is split over several devices (``x.device`` is then this
+        ``Sharding``), or ``None``: all of it on the one device ``x.device``.
+
+        Examples
+        --------
+        >>> ak.ones(3).sharding is None
+        True
+        """
+        dev = self._driver.device_of(self._value)
+        return dev if isinstance(dev, Sharding) else None
 
     @property
     def shape(self) -> tuple[int | None, ...]:

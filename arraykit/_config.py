@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from . import _dtypes, drivers
-from ._devices import Device
+from ._devices import Device, Mesh, Sharding
 from ._promotion import Promotion, promotion
 
 if TYPE_CHECKING:
@@ -96,7 +96,10 @@ def _default() -> Config:
 
 
 def resolve_device(driver: Driver, device: Any) -> Device:
-    """The ``Device`` of ``driver`` named by ``device`` (a Device or its string form)."""
+    """The ``Device`` of ``driver`` named by ``device`` (a Device or its string form), or
+    the ``Sharding`` given, with its native sharding made by the driver."""
+    if isinstance(device, Sharding):
+        return _native_sharding(driver, device)
     devices = driver.devices()
     if isinstance(device, Device):
         if device in devices:
@@ -111,15 +114,48 @@ def resolve_device(driver: Driver, device: Any) -> Device:
     )
 
 
+def _native_sharding(driver: Driver, sharding: Sharding) -> Sharding:
+    if sharding.native is not None and sharding.driver == driver.name:
+        return sharding
+    if driver.make_sharding is None:
+        raise ValueError(
+            f"the {driver.name!r} driver places each array on one device: it cannot split one "
+            f"over {sharding.mesh!r} (ak.Sharding needs the JAX driver)"
+        )
+    if sharding.driver != driver.name:
+        raise ValueError(
+            f"{sharding!r} is a mesh of the {sharding.driver!r} driver's devices, not the "
+            f"{driver.name!r} driver's"
+        )
+    known = set(driver.devices())
+    if not all(d in known for d in sharding.devices):
+        raise ValueError(f"{sharding.mesh!r} holds a device the {driver.name!r} driver lacks")
+    sharding.native = driver.make_sharding(sharding)
+    return sharding
+
+
 def device_named(driver: str, name: str) -> Device:
     """The device called ``name`` (``"gpu:1"``) of the driver called ``driver``."""
     return resolve_device(drivers.get(driver), name)
 
 
-def reduce_device(device: Device) -> tuple[Any, tuple[str, str]]:
+def reduce_device(device: Device) -> tuple[Any, tuple[Any, ...]]:
     """``Device.__reduce__``: devices pickle by driver and name (their native handles do
-    not pickle), and come back as this process's device of that name."""
+    not pickle), and come back as this process's device of that name; a ``Sharding`` by
+    its mesh's device names, axis names and spec."""
+    if isinstance(device, Sharding):
+        names = np.vectorize(str, otypes=[object])(device.mesh.devices).tolist()
+        return sharding_named, (device.driver, names, device.mesh.axis_names, device.spec)
     return device_named, (device.driver, str(device))
+
+
+def sharding_named(driver: str, names: Any, axis_names: tuple[str, ...], spec: Any) -> Sharding:
+    """The ``Sharding`` of ``reduce_device``, over this process's devices of those names."""
+    drv = drivers.get(driver)
+    grid = np.vectorize(lambda n: resolve_device(drv, n), otypes=[object])(
+        np.array(names, dtype=object)
+    )
+    return _native_sharding(drv, Sharding(Mesh(grid, axis_names), spec))
 
 
 _FLOATS = {"float32": _dtypes.float32, "float64": _dtypes.float64}

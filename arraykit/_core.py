@@ -17,6 +17,7 @@ import numpy as np
 from . import _config, _promotion
 from . import _dtypes as dt
 from ._array import Array
+from ._devices import Device, Sharding
 from .drivers._base import Driver
 
 new = Array._new
@@ -79,12 +80,20 @@ def same_driver(arrays: Sequence[Array], fn: str) -> Driver:
         dev = drv.device_of(arrays[0]._value)
         for a in arrays[1:]:
             other = drv.device_of(a._value)
-            if other is not dev and other != dev:  # drivers keep one object per device
+            if other is not dev and other != dev and not _one_mesh(dev, other):
                 raise ValueError(
                     f"{fn}: arrays on two devices, {dev} and {other}, cannot be mixed; "
-                    f"move one with x.to_device({str(dev)!r})"
-                )
+                    + (f"move one with x.to_device({str(dev)!r})" if not isinstance(dev, Sharding)
+                       else "move one with x.to_device(y.device)")
+                )  # fmt: skip
     return drv
+
+
+def _one_mesh(a: Device, b: Device) -> bool:
+    """Arrays split over one mesh combine whatever their splits (the backend moves data
+    between the mesh's devices as its own arrays do), never with another mesh's or one
+    device's."""
+    return isinstance(a, Sharding) and isinstance(b, Sharding) and a.mesh == b.mesh
 
 
 def int_arg(fn: str, name: str, value: Any) -> int:

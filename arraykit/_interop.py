@@ -38,6 +38,7 @@ from . import _config, _ufuncs
 from . import _dtypes as dt
 from ._array import Array
 from ._creation import asarray
+from ._devices import Device, Sharding
 
 # NumPy ufunc name -> arraykit function name, where they differ.
 _UFUNC_NAMES = {
@@ -298,14 +299,16 @@ def _host_fallback(
 
 
 # ---------------------------------------------------------------------- pickling
-def _unpickle(driver: str, device: str, data: np.ndarray, dtype: np.dtype) -> Array:
+def _unpickle(driver: str, device: Device | str, data: np.ndarray, dtype: np.dtype) -> Array:
     """An array pickled by ``_pickle``, back on its driver and device: ``ValueError``
     naming the driver or device when this process has no such one."""
     return asarray(data, dtype=dtype, device=device, driver=driver)
 
 
-def reduce_array(x: Array) -> tuple[Any, tuple[str, str, np.ndarray, np.dtype]]:
+def reduce_array(x: Array) -> tuple[Any, tuple[str, Device | str, np.ndarray, np.dtype]]:
     """``Array.__reduce__``: arrays pickle as host data plus their driver, device and
     dtype (a traced value has no data yet: its driver raises ``TypeError`` saying so)."""
     data = np.array(x._driver.to_numpy(x._value), copy=True)
-    return _unpickle, (x._driver.name, str(x.device), data, x._dtype)
+    dev = x.device  # a Sharding pickles whole; a device by its name (as before)
+    return _unpickle, (x._driver.name, dev if isinstance(dev, Sharding) else str(dev), data,
+                       x._dtype)  # fmt: skip

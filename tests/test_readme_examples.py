@@ -137,7 +137,10 @@ def test_readme_starts_with_the_two_commands_of_a_fresh_machine() -> None:
         assert cmd.startswith("python3 -m venv .venv && . .venv/bin/activate && pip install ")
     assert bench.endswith("python -m arraykit bench --quick")
     tox = tests.split(" && ")[-1]
-    envs = "lint,typing,package,py311-numpy,py311-jax,py311-tensorflow,py311-dask,py312,py313"
+    envs = (
+        "lint,typing,package,py311-numpy,py311-jax,py311-tensorflow,py311-dask,py311-sharding,"
+        "py312,py313"
+    )
     assert tox == f"tox p -p 2 -e {envs}"  # two environments at a time: CI's two cores
     assert f"-m {tox}" in (ROOT / ".ci" / "run").read_text()
     comments = (ROOT / "README.md").read_text().split("```bash\n", 1)[1].split("```")[0]

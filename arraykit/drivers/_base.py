@@ -363,6 +363,12 @@ class Driver(Primitives):
     #     when made, and ``ak.compute`` returns its arguments.
     compute: Callable[[tuple[Any, ...]], tuple[Any, ...]] | None = None
     strides_of: Callable[[Any], tuple[int, ...]] | None = None  # mutable drivers: see above
+    # make_sharding(sharding) -> native   the driver's native sharding (JAX's NamedSharding)
+    #     for an ``ak.Sharding`` over a mesh of its devices; the driver's primitives then take
+    #     that ``Sharding`` wherever they take a ``Device`` (its ``native``), and ``device_of``
+    #     of a value split over several devices returns one.  ``None``: one device per array
+    #     (core refuses a ``Sharding``, naming the driver).
+    make_sharding: Callable[[Any], Any] | None = None
 
     options: ClassVar[frozenset[str]] = frozenset()
     """The names of the settings ``ak.use(driver, name=value)`` takes for this driver (the

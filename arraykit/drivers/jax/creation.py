@@ -98,6 +98,8 @@ class Creation:
     _check_dtype: Callable[[Device, np.dtype, str], None]
     _refused_on: Callable[[Device], frozenset[np.dtype]]
     _place: Callable[[Any, Device], Any]
+    replicated: Callable[[Device], Any]
+    placement: Callable[[Device, tuple[int, ...], str], Any]
     astype: Callable[[Any, np.dtype], Any]
 
     def asarray(self, obj: Any, dtype: np.dtype, device: Device, copy: bool | None) -> Any:
@@ -122,7 +124,9 @@ class Creation:
         # private one (device_put(may_alias=False) still aliases a buffer that an earlier
         # copy=False aliased).
         host = np.array(obj, dtype=dtype, copy=True)
-        return jnp.asarray(host) if device is TRACED else jax.device_put(host, device.native)
+        if device is TRACED:
+            return jnp.asarray(host)
+        return jax.device_put(host, self.placement(device, host.shape, "asarray"))
 
     def _scalar(self, obj: Any, c: type, dtype: np.dtype, device: Device) -> Any:
         """A Python scalar as a 0-d value: the operand of ``x + 1`` and friends.
@@ -142,7 +146,7 @@ class Creation:
         except OverflowError:  # a Python int beyond int64 (uint64 values): via NumPy
             out = jnp.asarray(np.asarray(obj, dtype))
         if device is not TRACED and self.device_of(out) != device:
-            out = jax.device_put(out, device.native)
+            out = jax.device_put(out, self.replicated(device))
         if out.__class__ is ArrayImpl:  # never cache a tracer
             if len(self._scalars) >= _SCALAR_CACHE_SIZE:
                 self._scalars.clear()
@@ -152,7 +156,8 @@ class Creation:
     def _alias(self, host: np.ndarray, device: Device) -> Any:
         """``host``'s memory as a JAX value (copy=False), or ``ValueError``."""
         if device is not TRACED and device.kind == "cpu":
-            out = jax.device_put(host, device.native, may_alias=True)
+            at = self.placement(device, host.shape, "asarray")
+            out = jax.device_put(host, at, may_alias=True)
             if host.size == 0 or out.unsafe_buffer_pointer() == host.ctypes.data:
                 return out
         raise ValueError(
@@ -183,7 +188,7 @@ class Creation:
         fill = np.asarray(fill_value, dtype=dtype)
         if device is TRACED:
             return jnp.full(shape, fill, dtype)
-        return jnp.full(shape, fill, dtype, device=device.native)
+        return jnp.full(shape, fill, dtype, device=self.placement(device, shape, "full"))
 
     def empty(self, shape: tuple[int, ...], dtype: np.dtype, device: Device) -> Any:
         return self.full(shape, 0, dtype, device)

@@ -15,7 +15,7 @@ import jax
 import numpy as np
 
 from ... import _dtypes
-from ..._devices import Device
+from ..._devices import Device, Mesh, Sharding
 from .tracing import Tracer
 
 PROBED = (_dtypes.float64, _dtypes.complex128, _dtypes.int64, _dtypes.uint64)
@@ -105,17 +105,71 @@ class Devices:
     def _device_slow(self, x: Any) -> Device:
         if isinstance(x, Tracer):
             return TRACED
-        natives = sorted(x.sharding.device_set, key=lambda d: d.id)
-        dev = self._by_native[natives[0]]
-        if len(natives) == 1:
-            self._by_sharding[x.sharding] = dev
+        native = x.sharding
+        if len(native.device_set) > 1:
+            dev: Device = self._sharding_of(native)
+        else:
+            dev = self._by_native[next(iter(native.device_set))]
+        self._by_sharding[native] = dev
         return dev
+
+    # ------------------------------------------------------------------ sharding
+    def make_sharding(self, sharding: Sharding) -> Any:
+        natives = np.vectorize(lambda d: d.native, otypes=[object])(sharding.mesh.devices)
+        mesh = jax.sharding.Mesh(natives, sharding.mesh.axis_names)
+        return jax.sharding.NamedSharding(mesh, jax.sharding.PartitionSpec(*sharding.spec))
+
+    def replicated(self, device: Device) -> Any:
+        """Where a value goes to meet arrays on ``device`` whole: a sharding's mesh with
+        every device holding all of it (a 0-d value has no axis to split, a host result
+        no known split), else the device."""
+        if not isinstance(device, Sharding) or not device.spec:
+            return device.native
+        return jax.sharding.NamedSharding(device.native.mesh, jax.sharding.PartitionSpec())
+
+    def placement(self, device: Device, shape: tuple[int, ...], fn: str) -> Any:
+        """``device``'s native placement for a value of ``shape``: a 0-d value on a
+        sharding's mesh is replicated; ``ValueError`` for a shape the sharding cannot split
+        (too few axes, or an axis its pieces do not divide: XLA splits evenly)."""
+        if not isinstance(device, Sharding):
+            return device.native
+        if not shape:
+            return self.replicated(device)
+        if len(shape) < len(device.spec):
+            raise ValueError(
+                f"{fn}: a {len(shape)}-d array cannot be split as {device.spec} (one entry "
+                f"per axis)"
+            )
+        for axis, (n, k) in enumerate(zip(shape, device.splits(shape), strict=True)):
+            if n % k:
+                raise ValueError(
+                    f"{fn}: axis {axis} of a {shape} array cannot be split into {k} equal "
+                    f"pieces ({device.spec} over {device.mesh!r})"
+                )
+        return device.native
+
+    def _sharding_of(self, native: Any) -> Sharding:
+        """The ``Sharding`` of a value JAX split over several devices."""
+        if not isinstance(native, jax.sharding.NamedSharding):
+            # another kind (JAX's own GSPMD or positional shardings): over a mesh of its
+            # devices, its spec as JAX names it (the native one is kept for placement)
+            devs = sorted(native.device_set, key=lambda d: d.id)
+            mesh = Mesh([self._by_native[d] for d in devs], ("devices",))
+            return Sharding(mesh, (), native=native)
+        grid = np.vectorize(lambda d: self._by_native[d], otypes=[object])(native.mesh.devices)
+        spec = tuple(
+            tuple(e) if isinstance(e, (tuple, list)) else e for e in native.spec
+        )  # PartitionSpec entries: a name, a tuple of names or None
+        return Sharding(Mesh(grid, native.mesh.axis_names), spec, native=native)
 
     # ------------------------------------------------------------------ dtypes
     def _refused_on(self, dev: Device) -> frozenset[np.dtype]:
-        """The dtypes ``dev`` cannot hold (probed on first use)."""
+        """The dtypes ``dev`` cannot hold (probed on first use; a sharding's: its first
+        device's, a mesh holds devices of one kind)."""
         if dev is TRACED:
             return frozenset()
+        if isinstance(dev, Sharding):
+            dev = dev.mesh.devices.flat[0]
         refused = self._refused.get(dev)
         if refused is None:
             refused = self._refused[dev] = self._probe(dev)
@@ -147,7 +201,9 @@ class Devices:
 
     # ------------------------------------------------------------------ placement
     def _place(self, value: Any, dev: Device) -> Any:
-        return value if dev is TRACED else jax.device_put(value, dev.native)
+        if dev is TRACED:
+            return value
+        return jax.device_put(value, self.placement(dev, value.shape, "to_device"))
 
     def _from_host(self, values: Any, like: Any) -> Any:
         """Host (NumPy) results put on ``like``'s device.
@@ -157,4 +213,4 @@ class Devices:
         host: XLA compiles one program per output shape, so doing them on the device
         costs a compilation (0.1-1 s) on almost every call, while the host round trip
         costs a copy.  NumPy's semantics are the spec's (NaNs distinct...)."""
-        return jax.device_put(values, self.device_of(like).native)
+        return jax.device_put(values, self.replicated(self.device_of(like)))

@@ -35,6 +35,7 @@ class Interop:
     # From JAXDriver's other parts (__init__.py, devices.py).
     dtype_of: Callable[[Any], np.dtype]
     _check_dtype: Callable[[Device, np.dtype, str], None]
+    placement: Callable[[Device, tuple[int, ...], str], Any]
 
     def to_numpy(self, x: Any) -> np.ndarray:
         concrete(x, "converting to NumPy", _UNKNOWN, _OUTSIDE)
@@ -48,7 +49,7 @@ class Interop:
         if device is TRACED or isinstance(x, Tracer):
             return x
         self._check_dtype(device, _CANON[x.dtype], "to_device")
-        return jax.device_put(x, device.native)
+        return jax.device_put(x, self.placement(device, x.shape, "to_device"))
 
     def dlpack(
         self, x: Any, stream: Any, max_version: Any, dl_device: Any, copy: bool | None

@@ -3,6 +3,7 @@ algorithm), one compiled kernel per word count, inlined into an enclosing trace.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -44,10 +45,13 @@ def _words(key: Any, counter: Any, n: int) -> Any:
 class Random:
     """The optional ``philox4x32_10`` primitive."""
 
+    replicated: Callable[[Device], Any]  # devices.py's
+
     def philox4x32_10(self, key: Any, counter: Any, n: int, device: Device) -> Any:
         k = np.array(key, np.uint64) if isinstance(key, tuple) else key
         if isinstance(counter, int):
             counter = np.array([counter & _MASK64, (counter >> 64) & _MASK64], np.uint64)
         if device is TRACED:
             return _words(k, counter, n)
-        return _words(jax.device_put(k, device.native), jax.device_put(counter, device.native), n)
+        at = self.replicated(device)  # a sharding's words: on every device of its mesh
+        return _words(jax.device_put(k, at), jax.device_put(counter, at), n)
