@@ -207,6 +207,29 @@ def test_slogdet_of_singular_and_tiny_complex_matrices(driver, x):
     np.testing.assert_allclose(np.asarray(logabs), want.logabsdet, rtol=1e-6)
 
 
+_BIG = np.finfo(np.float64).max
+
+
+@pytest.mark.parametrize(
+    "x",
+    [
+        np.array([[1e308 + 1e308j]]),
+        np.array([[_BIG * 1j]]),
+        np.array([[_BIG + 0j]]),
+        np.array([[3e200j, 1], [2, 4e107 + 1e107j]]),
+        np.array([[[1e-300 + 2e-300j]], [[1e-200j]]]),  # normal, |det|**2 underflows
+    ],
+    ids=["1e308(1+j)", "DBL_MAX j", "DBL_MAX", "2x2 near overflow", "tiny"],
+)
+def test_det_of_complex_matrices_near_the_range_ends(driver, x):
+    # representable determinants whose |det|**2 overflows or underflows: TF's complex
+    # determinant came out 0 (its sign is 0 where |det|**2 overflows); NumPy's is
+    # sign * exp(logabsdet)
+    want = np.linalg.det(x)
+    assert np.all(np.isfinite(want))
+    np.testing.assert_allclose(np.asarray(ak.linalg.det(ak.asarray(x))), want, rtol=1e-12)
+
+
 @pytest.mark.parametrize("n", [-3, -1, 0, 1, 2, 5])
 def test_matrix_power(driver, n):
     close(
