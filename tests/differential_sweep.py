@@ -209,7 +209,12 @@ def _transforms(driver: Any) -> dict[str, Callable[[], None]]:
             np.__array_namespace_info__().default_dtypes()
         )
 
+    def make_mesh() -> None:  # the first device of the default kind, as jax.make_mesh
+        mesh = ak.make_mesh((1,), ("d",))
+        assert mesh.shape == {"d": 1} and mesh.devices[0] == driver.default_device()
+
     return {
+        "make_mesh": make_mesh,
         "grad": lambda: grads("grad"),
         "value_and_grad": lambda: grads("value_and_grad"),
         "jacobian": lambda: grads("jacobian"),

@@ -467,7 +467,7 @@ NOT_DIFFERENTIABLE: dict[str, str] = {
         ("arange", "empty", "eye", "full", "linspace", "logspace", "ones", "zeros",
          "fft.fftfreq", "fft.rfftfreq", "from_dlpack", "can_cast", "result_type", "finfo",
          "iinfo", "isdtype", "broadcast_shapes", "set_defaults", "namespace",
-         "compute"),
+         "compute", "make_mesh"),
         "takes no array to differentiate (creation from Python values, dtypes, settings)",
     ),
     **dict.fromkeys(("grad", "value_and_grad", "jacobian", "jit", "vmap", "stop_gradient"),

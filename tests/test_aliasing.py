@@ -266,6 +266,7 @@ def test_function_aliasing_matches_numpy(driver, name, extra, layout, direction)
 # methods returning None), with the reason.
 NOT_ARRAYS = {
     "device": "a Device",
+    "sharding": "a Sharding or None",
     "driver": "a Driver",
     "dtype": "a dtype",
     "itemsize": "an int",
