@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeGuard
 
 import numpy as np
 
@@ -14,8 +14,75 @@ import arraykit as ak
 
 from .._core import transform_tracing
 
+if TYPE_CHECKING:
+    from ._generator import BitGenerator
+
 _FLOATS = ("float32", "float64")
 Param = float | ak.Array
+
+
+class Gen(Protocol):
+    """What the draws' helpers use of a :class:`~arraykit.random.Generator` (the
+    methods of its mixins annotate ``self`` with it, which ``Generator`` satisfies)."""
+
+    bit_generator: BitGenerator
+
+    def random(
+        self, size: Any = None, dtype: Any = None, out: Any = None, *, device: Any = None
+    ) -> ak.Array: ...
+    def standard_normal(
+        self, size: Any = None, dtype: Any = None, out: Any = None, *, device: Any = None
+    ) -> ak.Array: ...
+    def exponential(
+        self, scale: Param = 1.0, size: Any = None, dtype: Any = None, *, device: Any = None
+    ) -> ak.Array: ...
+    def standard_gamma(
+        self,
+        shape: Param,
+        size: Any = None,
+        dtype: Any = None,
+        out: Any = None,
+        *,
+        device: Any = None,
+    ) -> ak.Array: ...
+    def integers(
+        self,
+        low: Any,
+        high: Any = None,
+        size: Any = None,
+        dtype: Any = None,
+        endpoint: bool = False,
+        *,
+        device: Any = None,
+    ) -> ak.Array: ...
+    def _perm(self, n: int, device: Any) -> ak.Array: ...
+
+
+def _known(shape: tuple[int | None, ...]) -> TypeGuard[tuple[int, ...]]:
+    return None not in shape
+
+
+def known_shape(x: ak.Array, fn: str, arg: str = "x") -> tuple[int, ...]:
+    """``x.shape``, refused while a size is unknown (``None``: a lazy driver's array after
+    a boolean index, ``nonzero`` or ``unique_*``): a draw's size must be known."""
+    shape = x.shape
+    if _known(shape):
+        return shape
+    raise ValueError(
+        f"{fn}: {arg} has unknown sizes (shape {shape}, from a boolean index, nonzero or "
+        "unique_*): call ak.compute(x) first"
+    )
+
+
+def known_size(x: ak.Array, axis: int, fn: str, arg: str = "x") -> int:
+    """``x.shape[axis]``, refused as :func:`known_shape` refuses an unknown size."""
+    n = x.shape[axis]
+    if n is None:
+        raise ValueError(
+            f"{fn}: the size of axis {axis} of {arg} is unknown (from a boolean index, "
+            "nonzero or unique_*): call ak.compute(x) first"
+        )
+    return n
 
 
 def size_shape(size: Any, fn: str) -> tuple[int, ...]:
@@ -66,10 +133,10 @@ def param(value: Any, fn: str, arg: str) -> Param:
 def draw_shape(size: Any, params: tuple[Param, ...], fn: str) -> tuple[int, ...]:
     """The shape of a draw: ``size``, which array parameters must broadcast to, or, with
     ``size=None``, the parameters' broadcast shape (as NumPy)."""
-    shapes = [p.shape for p in params if isinstance(p, ak.Array)]
+    shapes = [known_shape(p, fn, "a parameter") for p in params if isinstance(p, ak.Array)]
     if size is None:
         try:
-            return ak.broadcast_shapes(*shapes) if shapes else ()
+            return np.broadcast_shapes(*shapes) if shapes else ()  # known: NumPy = the spec
         except ValueError:
             raise ValueError(
                 f"{fn}: shape mismatch: parameters of shapes {shapes} cannot be broadcast"

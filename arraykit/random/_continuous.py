@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any
 import arraykit as ak
 
 from . import _gamma, _vonmises
-from ._args import Param, cast, check, draw_shape, float_dtype, param, size_shape
+from ._args import Gen, Param, cast, check, draw_shape, float_dtype, param, size_shape
 
 if TYPE_CHECKING:
     from ._generator import BitGenerator
@@ -430,7 +430,7 @@ class ContinuousMethods:
         return ak.where(u <= m / (m + x), x, m * (m / x))
 
     def vonmises(
-        self, mu: Param, kappa: Param, size: Any = None, *, device: Any = None
+        self: Gen, mu: Param, kappa: Param, size: Any = None, *, device: Any = None
     ) -> ak.Array:
         """von Mises floats on ``[-pi, pi]`` of mode ``mu`` and concentration ``kappa``
         (Best-Fisher rejection: :mod:`arraykit.random._vonmises`).
@@ -445,7 +445,7 @@ class ContinuousMethods:
 
     # ---------------------------------------------------------------- gamma family
     def standard_gamma(
-        self,
+        self: Gen,
         shape: Param,
         size: Any = None,
         dtype: Any = None,
@@ -466,7 +466,7 @@ class ContinuousMethods:
         return _into(out, _gamma.standard_gamma(self, shape, size, dtype, device))
 
     def gamma(
-        self, shape: Param, scale: Param = 1.0, size: Any = None, *, device: Any = None
+        self: Gen, shape: Param, scale: Param = 1.0, size: Any = None, *, device: Any = None
     ) -> ak.Array:
         """Gamma floats: ``standard_gamma(shape) * scale``.
 
@@ -478,7 +478,7 @@ class ContinuousMethods:
         """
         return _gamma.gamma(self, shape, scale, size, device)
 
-    def chisquare(self, df: Param, size: Any = None, *, device: Any = None) -> ak.Array:
+    def chisquare(self: Gen, df: Param, size: Any = None, *, device: Any = None) -> ak.Array:
         """Chi-square floats with ``df`` degrees of freedom: ``2 standard_gamma(df/2)``.
 
         Examples
@@ -488,7 +488,7 @@ class ContinuousMethods:
         """
         return _gamma.chisquare(self, df, size, device)
 
-    def beta(self, a: Param, b: Param, size: Any = None, *, device: Any = None) -> ak.Array:
+    def beta(self: Gen, a: Param, b: Param, size: Any = None, *, device: Any = None) -> ak.Array:
         """Beta floats: ``X / (X + Y)`` of two gamma draws (:mod:`arraykit.random._gamma`).
 
         Examples
@@ -499,7 +499,9 @@ class ContinuousMethods:
         """
         return _gamma.beta(self, a, b, size, device)
 
-    def f(self, dfnum: Param, dfden: Param, size: Any = None, *, device: Any = None) -> ak.Array:
+    def f(
+        self: Gen, dfnum: Param, dfden: Param, size: Any = None, *, device: Any = None
+    ) -> ak.Array:
         """Fisher's F floats: ``(X / dfnum) / (Y / dfden)`` of two chi-square draws.
 
         Examples
@@ -509,7 +511,7 @@ class ContinuousMethods:
         """
         return _gamma.f(self, dfnum, dfden, size, device)
 
-    def standard_t(self, df: Param, size: Any = None, *, device: Any = None) -> ak.Array:
+    def standard_t(self: Gen, df: Param, size: Any = None, *, device: Any = None) -> ak.Array:
         """Student's t floats: ``Z / sqrt(chisquare(df) / df)``.
 
         Examples
@@ -521,7 +523,7 @@ class ContinuousMethods:
         return _gamma.standard_t(self, df, size, device)
 
     def noncentral_chisquare(
-        self, df: Param, nonc: Param, size: Any = None, *, device: Any = None
+        self: Gen, df: Param, nonc: Param, size: Any = None, *, device: Any = None
     ) -> ak.Array:
         """Noncentral chi-square floats, NumPy's algorithm: ``chisquare(df - 1) + (Z +
         sqrt(nonc))**2`` for ``df >= 1``; for ``df < 1``, ``chisquare(df + 2 i)`` with ``i =
@@ -536,7 +538,7 @@ class ContinuousMethods:
         return _gamma.noncentral_chisquare(self, df, nonc, size, device)
 
     def noncentral_f(
-        self, dfnum: Param, dfden: Param, nonc: Param, size: Any = None, *, device: Any = None
+        self: Gen, dfnum: Param, dfden: Param, nonc: Param, size: Any = None, *, device: Any = None
     ) -> ak.Array:
         """Noncentral F floats: ``(X / dfnum) / (Y / dfden)``, ``X`` a
         ``noncentral_chisquare(dfnum, nonc)`` draw, then ``Y`` a ``chisquare(dfden)`` one.

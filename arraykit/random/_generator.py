@@ -51,7 +51,7 @@ import arraykit as ak
 
 from .._core import transform_tracing
 from . import _philox
-from ._args import integer, size_shape
+from ._args import integer, known_size, size_shape
 from ._choice import choice
 from ._continuous import ContinuousMethods
 from ._discrete_api import DiscreteMethods
@@ -77,6 +77,10 @@ class BitGenerator:
     >>> [hex(w) for w in bg.random_raw(4).tolist()]    # Random123's known answer
     ['0x6627e8d5', '0xe169c58d', '0xbc57ac4c', '0x9b00dbd8']
     """
+
+    seed_seq: np.random.SeedSequence | None  # None: rebuilt from ak.jit's leaves
+    key: tuple[int, int] | ak.Array  # inside ak.jit: uint64 arrays of shape (2,)
+    counter: int | ak.Array
 
     def __init__(self, seed: Any = None) -> None:
         ss = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
@@ -306,7 +310,8 @@ class Generator(ContinuousMethods, DiscreteMethods):
             ax = operator.index(axis)
             if not -x.ndim <= ax < x.ndim:
                 raise ValueError(f"permutation: axis {axis} is out of bounds for {x.ndim}-d x")
-            return ak.take(x, self._perm(x.shape[ax], x.device), axis=ax)
+            n = known_size(x, ax, "permutation")
+            return ak.take(x, self._perm(n, x.device), axis=ax)
         n = max(integer(x, "permutation", "x"), 0)  # NumPy: arange(x), empty for x < 0
         return ak.astype(self._perm(n, device), ak.int64)
 
