@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeGuard
+from typing import TYPE_CHECKING, Any, Protocol, SupportsIndex, TypeAlias, TypeGuard
 
 import numpy as np
 
@@ -15,10 +15,17 @@ import arraykit as ak
 from .._core import transform_tracing
 
 if TYPE_CHECKING:
+    from .._types import DeviceArg
     from ._generator import BitGenerator
 
 _FLOATS = ("float32", "float64")
-Param = float | ak.Array
+Checked = float | ak.Array
+"""A parameter once checked (:func:`param`): a number or an array."""
+Param: TypeAlias = "float | np.number[Any] | ak.Array | np.ndarray[Any, Any] | Sequence[Any]"
+"""A parameter as the methods take it: a real number, or an array of them (an arraykit or
+NumPy array, or a sequence), which broadcasts against the other parameters and ``size``."""
+Size: TypeAlias = "SupportsIndex | Sequence[SupportsIndex] | None"
+"""NumPy's ``size``: ``None`` (one value, or the parameters' shape), an int or ints."""
 
 
 class Gen(Protocol):
@@ -28,32 +35,32 @@ class Gen(Protocol):
     bit_generator: BitGenerator
 
     def random(
-        self, size: Any = None, dtype: Any = None, out: Any = None, *, device: Any = None
+        self, size: Size = None, dtype: Any = None, out: Any = None, *, device: DeviceArg = None
     ) -> ak.Array: ...
     def standard_normal(
-        self, size: Any = None, dtype: Any = None, out: Any = None, *, device: Any = None
+        self, size: Size = None, dtype: Any = None, out: Any = None, *, device: DeviceArg = None
     ) -> ak.Array: ...
     def exponential(
-        self, scale: Param = 1.0, size: Any = None, dtype: Any = None, *, device: Any = None
+        self, scale: Param = 1.0, size: Size = None, dtype: Any = None, *, device: DeviceArg = None
     ) -> ak.Array: ...
     def standard_gamma(
         self,
         shape: Param,
-        size: Any = None,
+        size: Size = None,
         dtype: Any = None,
         out: Any = None,
         *,
-        device: Any = None,
+        device: DeviceArg = None,
     ) -> ak.Array: ...
     def integers(
         self,
         low: Any,
         high: Any = None,
-        size: Any = None,
+        size: Size = None,
         dtype: Any = None,
         endpoint: bool = False,
         *,
-        device: Any = None,
+        device: DeviceArg = None,
     ) -> ak.Array: ...
     def _perm(self, n: int, device: Any) -> ak.Array: ...
 
@@ -118,7 +125,7 @@ def real_number(value: Any, fn: str, arg: str) -> float:
     return float(value)
 
 
-def param(value: Any, fn: str, arg: str) -> Param:
+def param(value: Any, fn: str, arg: str) -> Checked:
     """A distribution's parameter: a real number, or an array of them (NumPy arrays and
     sequences too), which broadcasts against the other parameters and ``size``."""
     if isinstance(value, (np.ndarray, list, tuple)):
@@ -130,7 +137,7 @@ def param(value: Any, fn: str, arg: str) -> Param:
     return real_number(value, fn, arg)
 
 
-def draw_shape(size: Any, params: tuple[Param, ...], fn: str) -> tuple[int, ...]:
+def draw_shape(size: Any, params: tuple[Checked, ...], fn: str) -> tuple[int, ...]:
     """The shape of a draw: ``size``, which array parameters must broadcast to, or, with
     ``size=None``, the parameters' broadcast shape (as NumPy)."""
     shapes = [known_shape(p, fn, "a parameter") for p in params if isinstance(p, ak.Array)]
@@ -155,7 +162,7 @@ def draw_shape(size: Any, params: tuple[Param, ...], fn: str) -> tuple[int, ...]
     return shape
 
 
-def cast(p: Param, dtype: Any) -> Param:
+def cast(p: Checked, dtype: Any) -> Checked:
     return ak.astype(p, dtype) if isinstance(p, ak.Array) else p
 
 
@@ -181,7 +188,7 @@ def integer(value: Any, fn: str, arg: str) -> int:
         raise TypeError(f"{fn}: {arg} must be an int, got {value!r}") from None
 
 
-def flat(p: Param, shape: tuple[int, ...], device: Any, dtype: Any = None) -> ak.Array:
+def flat(p: Checked, shape: tuple[int, ...], device: Any, dtype: Any = None) -> ak.Array:
     """A parameter (number or array) broadcast to ``shape``, flat, as ``dtype`` (default
     float64), on ``device`` where one is given."""
     dtype = ak.float64 if dtype is None else dtype

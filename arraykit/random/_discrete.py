@@ -46,7 +46,7 @@ import arraykit as ak
 from .._core import transform_tracing
 from .._numpy_api.math import exp2  # ak.exp2 (mypy does not follow _numpy_api's __all__)
 from . import _rejection
-from ._args import Gen, Param, check, draw_shape, flat, param
+from ._args import Checked, Gen, Param, check, draw_shape, flat, param
 from ._compiled import compiled, finish, host, on_host
 from ._inversion import K_STEPS, Ratio, host_tables, invert_steps, invert_table
 from ._special import HALF_LOG_2PI, log_factorial, log_falling, stirling_tail
@@ -56,11 +56,11 @@ Q_PTRS, Q_BTRS, Q_ZIPF = 0.3, 0.35, 0.35
 INT64_MAX_F = float(2**63)  # (double) INT64_MAX
 
 
-def _nan_or(p: Param, fails: Any) -> Any:
+def _nan_or(p: Checked, fails: Any) -> Any:
     return (ak.isnan(p) | fails) if isinstance(p, ak.Array) else (math.isnan(p) or fails)
 
 
-def _device(device: Any, *params: Param) -> Any:
+def _device(device: Any, *params: Checked) -> Any:
     for p in params:
         if device is None and isinstance(p, ak.Array):
             return p.device
@@ -167,7 +167,7 @@ def poisson_flat_table(u: ak.Array, lam: float) -> ak.Array:
     return invert_table(u, *_poisson_table(lam))
 
 
-def poisson_flat(gen: Gen, lam: Param, n: int, device: Any) -> ak.Array:
+def poisson_flat(gen: Gen, lam: Checked, n: int, device: Any) -> ak.Array:
     """``n`` Poisson values (int64) for ``lam`` a number or a flat float64 array."""
     if isinstance(lam, ak.Array):
         return finish(_POISSON(gen, lam, *_regimes(lam < 10)), "poisson")
@@ -304,7 +304,7 @@ def binomial_flat(gen: Gen, n: Any, p: Any, size: int, device: Any) -> ak.Array:
     return n - x if flip else x
 
 
-def int_param(value: Any, fn: str, arg: str) -> Param:
+def int_param(value: Any, fn: str, arg: str) -> Checked:
     """An integer parameter: NumPy truncates floats (``binomial(5.7, p)`` is ``n = 5``)."""
     v = param(value, fn, arg)
     if isinstance(v, ak.Array):

@@ -51,7 +51,7 @@ import arraykit as ak
 
 from .._core import transform_tracing
 from . import _rejection
-from ._args import Gen, Param, cast, check, draw_shape, flat, float_dtype, param
+from ._args import Checked, Gen, Param, cast, check, draw_shape, flat, float_dtype, param
 from ._discrete import LAM_MAX, poisson_flat
 
 Q = 0.05  # a candidate is rejected with probability at most Q, for every shape
@@ -165,7 +165,7 @@ def chisquare(gen: Gen, df: Param, size: Any, device: Any) -> ak.Array:
     return 2 * standard_gamma(gen, cast(k, ak.float64) / 2, out, None, device, "chisquare")
 
 
-def _pair(gen: Gen, a: Param, b: Param, shape: tuple[int, ...], device: Any) -> Any:
+def _pair(gen: Gen, a: Checked, b: Checked, shape: tuple[int, ...], device: Any) -> Any:
     """Two whole gamma draws, of shapes ``a`` then ``b``: ``(log(X / Y), t)``, ``X / Y =
     exp(log(X / Y))``, with ``t`` the difference of the boosts (0 where ``a, b >= 1``,
     where ``X / Y`` is the ratio of the two values, rounded once)."""
@@ -234,7 +234,7 @@ def noncentral_chisquare(
     shape: Any = _pick(low, k / 2, (k - 1) / 2)
     if arrays or mixed:  # an array parameter takes the Poisson draw's words whatever it holds
         if isinstance(mixed, ak.Array):  # arrays: an array parameter makes mixed one
-            half: Param = flat(ak.where(mixed & ~huge, lam / 2, 0.0), out, device)
+            half: Checked = flat(ak.where(mixed & ~huge, lam / 2, 0.0), out, device)
         else:
             half = lam / 2
         i = poisson_flat(gen, half, math.prod(out), device)

@@ -36,7 +36,7 @@ import arraykit as ak
 
 from .._core import normalize_axis, transform_tracing
 from . import _gamma
-from ._args import Gen, Param, check, draw_shape, flat, known_shape, known_size, param, size_shape
+from ._args import Checked, Gen, check, draw_shape, flat, known_shape, known_size, param, size_shape
 from ._compiled import host, on_host
 from ._discrete import _device, binomial_flat, int_param
 
@@ -79,7 +79,7 @@ def multinomial(gen: Gen, n: Any, pvals: Any, size: Any, device: Any) -> ak.Arra
     out = []
     for j in range(k - 1):
         if host_p is not None:
-            pj: Param = host_p[j]
+            pj: Checked = host_p[j]
             pj = min(max(pj / rest, 0.0), 1.0) if rest > 0 else 0.0
             rest -= host_p[j]
         else:
