@@ -200,3 +200,40 @@ def test_choice_p_replace_axis_shuffle(driver) -> None:
     with np.errstate(divide="ignore"):
         keys = e / np.array([0.4, 0.0, 0.3, 0.3])
     np.testing.assert_array_equal(got, np.array([10, 20, 30, 40])[np.argsort(keys)[:2]])
+
+
+UNKNOWN = [  # y: float64 values of unknown size (a boolean index on a lazy driver)
+    lambda g, y: g.normal(y),
+    lambda g, y: g.uniform(y, 2.0),
+    lambda g, y: g.poisson(y),
+    lambda g, y: g.poisson(y, size=3),
+    lambda g, y: g.gamma(y),
+    lambda g, y: g.binomial(5, y / 10),
+    lambda g, y: g.vonmises(y, 1.0),
+    lambda g, y: g.hypergeometric(ak.astype(y, ak.int64), 3, 1),
+    lambda g, y: g.integers(0, ak.astype(y * 10, ak.int64)),
+    lambda g, y: g.permutation(y),
+    lambda g, y: g.shuffle(y),
+    lambda g, y: g.choice(y, 2),
+    lambda g, y: g.permuted(y),
+    lambda g, y: g.dirichlet(y),
+    lambda g, y: g.multinomial(3, y / 10),
+    lambda g, y: g.multivariate_normal(y, ak.eye(3)),
+]
+
+
+@pytest.mark.parametrize("call", UNKNOWN)
+def test_unknown_sizes_are_refused_with_the_remedy(driver, call) -> None:
+    """An array whose sizes are unknown (Dask after a boolean index) is refused by a
+    ValueError naming the method and ak.compute; NumPy's arrays always have sizes, and a
+    size of None reached int arithmetic (TypeError: unsupported operand) or a wrong
+    message ("mean and cov must have same length", "size must be None, an int...")."""
+    x = ak.asarray([0.1, 0.2, -0.3, 0.4])
+    y = x[x > 0]
+    if None not in y.shape:
+        pytest.skip("this driver knows the size after a boolean index")
+    with pytest.raises(ValueError, match=r"^\w+: .*unknown.*ak\.compute"):
+        call(ak.random.default_rng(0), y)
+    known = ak.compute(y)  # the remedy
+    assert isinstance(known, ak.Array) and known.shape == (3,)
+    call(ak.random.default_rng(0), known)

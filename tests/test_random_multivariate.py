@@ -123,6 +123,7 @@ def test_multivariate_normal_check_valid_as_numpy(driver) -> None:
 NORMAL_BAD = [
     lambda g: g.multivariate_normal([0.0, 0.0], np.eye(2), method="foo"),
     lambda g: g.multivariate_normal([[0.0, 0.0]], np.eye(2)),
+    lambda g: g.multivariate_normal(0, [[1.0]]),  # an int mean: was astype's TypeError
     lambda g: g.multivariate_normal([0.0, 0.0, 0.0], np.eye(2)),
     lambda g: g.multivariate_normal([0.0, 0.0], [1.0, 1.0]),
     lambda g: g.multivariate_normal([0.0, 0.0], np.eye(2), check_valid="bad"),

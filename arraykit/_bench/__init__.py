@@ -231,7 +231,7 @@ class _Progress:
 # ---------------------------------------------------------------------- running
 def _over_budget(
     r: Result,
-    prev: tuple[int, float] | None,
+    prev: tuple[int, float | None] | None,
     next_size: int,
     w: Workload,
     opts: argparse.Namespace,
@@ -267,7 +267,7 @@ def _size(
     size: int,
     opts: argparse.Namespace,
     over: dict[tuple[str, str], str],
-    last: dict[tuple[str, str], tuple[int, float]],
+    last: dict[tuple[str, str], tuple[int, float | None]],
     bar: _Progress,
 ) -> list[Result]:
     """Every backend at one size: each prepared (first call checked against NumPy's,
@@ -310,7 +310,9 @@ def run(
     bar = _Progress(sum(len(s) for _, s in plan) * len(backends), stream)
     results: list[Result] = []
     over: dict[tuple[str, str], str] = {}  # (workload, backend) -> why larger sizes are skipped
-    last: dict[tuple[str, str], tuple[int, float]] = {}  # (workload, backend) -> (size, time)
+    last: dict[
+        tuple[str, str], tuple[int, float | None]
+    ] = {}  # (workload, backend) -> (size, time)
     try:
         for w, sizes in plan:
             for i, size in enumerate(sizes):
@@ -410,7 +412,7 @@ def main(argv: list[str] | None = None) -> int:
     elapsed = time.perf_counter() - started
     print_table(results, sys.stdout, opts.dtype)
 
-    meta = {
+    meta: dict[str, Any] = {
         "format": FORMAT_VERSION,
         "created": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "command": ["python", "-m", "arraykit", "bench", *argv],

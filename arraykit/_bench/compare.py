@@ -57,11 +57,12 @@ def _cells(doc: dict[str, Any]) -> dict[tuple[str, str, int], dict[str, Any]]:
 
 def _version(doc: dict[str, Any], framework: str) -> str | None:
     versions = doc.get("machine", {}).get("versions", {})
-    return (
+    found: str | None = (
         (doc.get("frameworks") or {}).get(framework)
         or versions.get(framework)
         or versions.get(f"{framework}-cpu")
     )
+    return found
 
 
 def machine_change(old: dict[str, Any], new: dict[str, Any]) -> tuple[float, float, int] | None:
@@ -80,7 +81,7 @@ def machine_change(old: dict[str, Any], new: dict[str, Any]) -> tuple[float, flo
             or o.get("unstable")
         ):
             continue
-        fw = {"tnp": "tensorflow"}.get(n["impl"], n["impl"])
+        fw = "tensorflow" if n["impl"] == "tnp" else n["impl"]
         if _version(old, fw) is None or _version(old, fw) != _version(new, fw):
             continue
         ratios.append(n["median_s"] / o["median_s"])

@@ -132,9 +132,10 @@ def prepare(
         r.status, r.note = SKIPPED, skip
         return r, None, None
     if b.remote is not None:  # prepared, and its repeats timed, in another process (tnp)
-        r, repeat, repeats = b.remote(r, opts)
-        ok = r.status == OK and repeat is not None
-        return r, Row(r, repeat, max(1, repeats), limit) if ok else None, None
+        r, remote_repeat, repeats = b.remote(r, opts)
+        if r.status == OK and remote_repeat is not None:
+            return r, Row(r, remote_repeat, max(1, repeats), limit), None
+        return r, None, None
     try:
         with b.context():
             call = b.bind(fn, inputs)

@@ -98,7 +98,8 @@ def load_factor(doc: dict[str, Any]) -> float | None:
     cpus = (doc.get("load") or {}).get("cpu_usable") or (doc.get("load") or {}).get("cpu_count")
     if load is None or not cpus:
         return None
-    return max(1.0, load / cpus)
+    per_cpu: float = load / cpus  # cpus: an int from the JSON file
+    return max(1.0, per_cpu)
 
 
 def explained(ratio: float, old_factor: float | None, new_factor: float | None) -> bool:
@@ -106,5 +107,5 @@ def explained(ratio: float, old_factor: float | None, new_factor: float | None) 
     ratio of the load factors raised to ``SLACK`` (on the side the load moved to)."""
     if old_factor is None or new_factor is None:
         return False
-    bound = (new_factor / old_factor) ** SLACK
+    bound: float = (new_factor / old_factor) ** SLACK
     return bound <= ratio <= 1.0 if bound < 1.0 else 1.0 <= ratio <= bound

@@ -16,6 +16,7 @@ from .report import (
     UNAVAILABLE,
     Result,
     crossovers,
+    given,
     withheld,
     wraps_baseline,
 )
@@ -62,7 +63,7 @@ def write_plots(
         )
         for backend in backends:
             pts = sorted(
-                (r.size, r.median_s, r.q1_s, r.q3_s, r.speedup)
+                (r.size, given(r.median_s), given(r.q1_s), given(r.q3_s), r.speedup)
                 for r in rows
                 if r.backend == backend
             )
@@ -219,7 +220,7 @@ def summary_figure(results: Sequence[Result], subtitle: str) -> Any:
             if not pts:
                 continue
             xs = [s for s, _ in pts]
-            ys = [r.speedup for _, r in pts]
+            ys = [given(r.speedup) for _, r in pts]
             # the band: the quartiles of the paired ratios
             lo = [r.speedup if r.speedup_q1 is None else r.speedup_q1 for _, r in pts]
             hi = [r.speedup if r.speedup_q3 is None else r.speedup_q3 for _, r in pts]

@@ -86,6 +86,13 @@ class Result:
     ratios: tuple[float, ...] = ()
 
 
+def given(t: float | None) -> float:
+    """A time (or speed-up) of a row that has one: every time of a row whose status is ok."""
+    if t is None:
+        raise ValueError("a row with status ok has no time (a damaged results file?)")
+    return t
+
+
 FIELDS = [f.name for f in dataclasses.fields(Result) if f.name not in ("samples", "ratios")]
 
 
@@ -155,7 +162,12 @@ def clearly_faster(r: Result, base: Result) -> bool:
 def decisively_faster(r: Result, base: Result) -> bool:
     """Every repeat of ``r`` beat every repeat of ``base`` (its slowest below NumPy's
     fastest): what a win at one size alone must show (see ``crossover``)."""
-    return clearly_faster(r, base) and r.max_s is not None and r.max_s < base.min_s
+    return (
+        clearly_faster(r, base)
+        and r.max_s is not None
+        and base.min_s is not None
+        and r.max_s < base.min_s
+    )
 
 
 def crossover(points: Iterable[tuple[int, int]]) -> int | None:
@@ -186,7 +198,7 @@ def crossovers(results: Sequence[Result]) -> dict[str, dict[str, int | None]]:
     the baseline (raw NumPy), by the rule of ``clearly_faster``.  A size where either was
     not measured (skipped, failed) counts as not clearly faster."""
     base = {(r.workload, r.size): r for r in results if r.impl == "numpy"}
-    points: dict[tuple[str, str], list[tuple[int, bool]]] = {}
+    points: dict[tuple[str, str], list[tuple[int, int]]] = {}
     for r in results:
         if r.impl == "numpy" or wraps_baseline(r) or r.status == UNAVAILABLE:
             continue
@@ -240,14 +252,16 @@ def overheads(results: Sequence[Result]) -> dict[str, dict[str, dict[str, Any]]]
         for b, ps in pairs.items():
             ps.sort(key=lambda p: p[0].size)
             (small, small_raw), (large, large_raw) = ps[0], ps[-1]
+            q1, q3 = given(large.q1_s), given(large.q3_s)
+            raw_q1, raw_q3 = given(large_raw.q1_s), given(large_raw.q3_s)
             out.setdefault(w, {})[b] = {
                 "vs": small_raw.backend,
                 "smallest": small.size,
-                "us_per_call": (small.min_s - small_raw.min_s) * 1e6,
+                "us_per_call": (given(small.min_s) - given(small_raw.min_s)) * 1e6,
                 "largest": large.size,
-                "percent": (large.min_s / large_raw.min_s - 1) * 100,
+                "percent": (given(large.min_s) / given(large_raw.min_s) - 1) * 100,
                 # beyond the spread at the largest size (either way)?
-                "clear": large.q1_s > large_raw.q3_s or large.q3_s < large_raw.q1_s,
+                "clear": q1 > raw_q3 or q3 < raw_q1,
             }
     return out
 
@@ -390,8 +404,8 @@ def print_table(results: Sequence[Result], out: TextIO, dtype: str) -> None:
     _print_first_calls(results, out)
     if notes:
         print("\nnotes:", file=out)
-        for text, sizes in notes.items():
-            print(f"  {text} (at {', '.join(sizes)})", file=out)
+        for text, where in notes.items():
+            print(f"  {text} (at {', '.join(where)})", file=out)
 
 
 def format_overhead(o: dict[str, Any]) -> str:

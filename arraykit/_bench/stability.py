@@ -112,7 +112,7 @@ def why_ratios_unstable(ratios: Sequence[float], fastest: float | None = None) -
     return ""
 
 
-def stall_limit(prev: tuple[int, float] | None, size: int, exponent: float) -> float | None:
+def stall_limit(prev: tuple[int, float | None] | None, size: int, exponent: float) -> float | None:
     """The slowest plausible fastest repeat at ``size``, from ``prev`` = (size, fastest
     repeat) of the same row one size below; ``None`` without a previous size."""
     if prev is None or not prev[1] or size <= prev[0]:

@@ -111,4 +111,5 @@ def one_repeat(call: Callable[[], Any], sync: Callable[[Any], Any], number: int)
 
 def forecast(seconds_per_call: float, size: int, next_size: int, exponent: float) -> float:
     """The expected seconds per call at ``next_size``, from the time at ``size``."""
-    return seconds_per_call * (next_size / size) ** exponent
+    growth: float = (next_size / size) ** exponent  # float ** float: Any to the checkers
+    return seconds_per_call * growth

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, SupportsIndex, TypeAlias, TypeGuard
 
 import numpy as np
 
@@ -14,8 +14,82 @@ import arraykit as ak
 
 from .._core import transform_tracing
 
+if TYPE_CHECKING:
+    from .._types import DeviceArg
+    from ._generator import BitGenerator
+
 _FLOATS = ("float32", "float64")
-Param = float | ak.Array
+Checked = float | ak.Array
+"""A parameter once checked (:func:`param`): a number or an array."""
+Param: TypeAlias = "float | np.number[Any] | ak.Array | np.ndarray[Any, Any] | Sequence[Any]"
+"""A parameter as the methods take it: a real number, or an array of them (an arraykit or
+NumPy array, or a sequence), which broadcasts against the other parameters and ``size``."""
+Size: TypeAlias = "SupportsIndex | Sequence[SupportsIndex] | None"
+"""NumPy's ``size``: ``None`` (one value, or the parameters' shape), an int or ints."""
+
+
+class Gen(Protocol):
+    """What the draws' helpers use of a :class:`~arraykit.random.Generator` (the
+    methods of its mixins annotate ``self`` with it, which ``Generator`` satisfies)."""
+
+    bit_generator: BitGenerator
+
+    def random(
+        self, size: Size = None, dtype: Any = None, out: Any = None, *, device: DeviceArg = None
+    ) -> ak.Array: ...
+    def standard_normal(
+        self, size: Size = None, dtype: Any = None, out: Any = None, *, device: DeviceArg = None
+    ) -> ak.Array: ...
+    def exponential(
+        self, scale: Param = 1.0, size: Size = None, dtype: Any = None, *, device: DeviceArg = None
+    ) -> ak.Array: ...
+    def standard_gamma(
+        self,
+        shape: Param,
+        size: Size = None,
+        dtype: Any = None,
+        out: Any = None,
+        *,
+        device: DeviceArg = None,
+    ) -> ak.Array: ...
+    def integers(
+        self,
+        low: Any,
+        high: Any = None,
+        size: Size = None,
+        dtype: Any = None,
+        endpoint: bool = False,
+        *,
+        device: DeviceArg = None,
+    ) -> ak.Array: ...
+    def _perm(self, n: int, device: Any) -> ak.Array: ...
+
+
+def _known(shape: tuple[int | None, ...]) -> TypeGuard[tuple[int, ...]]:
+    return None not in shape
+
+
+def known_shape(x: ak.Array, fn: str, arg: str = "x") -> tuple[int, ...]:
+    """``x.shape``, refused while a size is unknown (``None``: a lazy driver's array after
+    a boolean index, ``nonzero`` or ``unique_*``): a draw's size must be known."""
+    shape = x.shape
+    if _known(shape):
+        return shape
+    raise ValueError(
+        f"{fn}: {arg} has unknown sizes (shape {shape}, from a boolean index, nonzero or "
+        "unique_*): call ak.compute(x) first"
+    )
+
+
+def known_size(x: ak.Array, axis: int, fn: str, arg: str = "x") -> int:
+    """``x.shape[axis]``, refused as :func:`known_shape` refuses an unknown size."""
+    n = x.shape[axis]
+    if n is None:
+        raise ValueError(
+            f"{fn}: the size of axis {axis} of {arg} is unknown (from a boolean index, "
+            "nonzero or unique_*): call ak.compute(x) first"
+        )
+    return n
 
 
 def size_shape(size: Any, fn: str) -> tuple[int, ...]:
@@ -51,7 +125,7 @@ def real_number(value: Any, fn: str, arg: str) -> float:
     return float(value)
 
 
-def param(value: Any, fn: str, arg: str) -> Param:
+def param(value: Any, fn: str, arg: str) -> Checked:
     """A distribution's parameter: a real number, or an array of them (NumPy arrays and
     sequences too), which broadcasts against the other parameters and ``size``."""
     if isinstance(value, (np.ndarray, list, tuple)):
@@ -63,13 +137,13 @@ def param(value: Any, fn: str, arg: str) -> Param:
     return real_number(value, fn, arg)
 
 
-def draw_shape(size: Any, params: tuple[Param, ...], fn: str) -> tuple[int, ...]:
+def draw_shape(size: Any, params: tuple[Checked, ...], fn: str) -> tuple[int, ...]:
     """The shape of a draw: ``size``, which array parameters must broadcast to, or, with
     ``size=None``, the parameters' broadcast shape (as NumPy)."""
-    shapes = [p.shape for p in params if isinstance(p, ak.Array)]
+    shapes = [known_shape(p, fn, "a parameter") for p in params if isinstance(p, ak.Array)]
     if size is None:
         try:
-            return ak.broadcast_shapes(*shapes) if shapes else ()
+            return np.broadcast_shapes(*shapes) if shapes else ()  # known: NumPy = the spec
         except ValueError:
             raise ValueError(
                 f"{fn}: shape mismatch: parameters of shapes {shapes} cannot be broadcast"
@@ -88,7 +162,7 @@ def draw_shape(size: Any, params: tuple[Param, ...], fn: str) -> tuple[int, ...]
     return shape
 
 
-def cast(p: Param, dtype: Any) -> Param:
+def cast(p: Checked, dtype: Any) -> Checked:
     return ak.astype(p, dtype) if isinstance(p, ak.Array) else p
 
 
@@ -114,7 +188,7 @@ def integer(value: Any, fn: str, arg: str) -> int:
         raise TypeError(f"{fn}: {arg} must be an int, got {value!r}") from None
 
 
-def flat(p: Param, shape: tuple[int, ...], device: Any, dtype: Any = None) -> ak.Array:
+def flat(p: Checked, shape: tuple[int, ...], device: Any, dtype: Any = None) -> ak.Array:
     """A parameter (number or array) broadcast to ``shape``, flat, as ``dtype`` (default
     float64), on ``device`` where one is given."""
     dtype = ak.float64 if dtype is None else dtype

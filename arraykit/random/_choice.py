@@ -5,17 +5,14 @@ from __future__ import annotations
 
 import math
 import operator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 import arraykit as ak
 
 from .._core import normalize_axis
-from ._args import size_shape
-
-if TYPE_CHECKING:
-    from ._generator import Generator
+from ._args import Gen, known_shape, size_shape
 
 
 def _probabilities(p: Any, n: int) -> np.ndarray:
@@ -37,9 +34,7 @@ def _probabilities(p: Any, n: int) -> np.ndarray:
     return pv
 
 
-def choice(
-    gen: Generator, a: Any, size: Any, replace: bool, p: Any, axis: int, device: Any
-) -> ak.Array:
+def choice(gen: Gen, a: Any, size: Any, replace: bool, p: Any, axis: int, device: Any) -> ak.Array:
     fn = "choice"
     pop: ak.Array | None = None
     if isinstance(a, (list, tuple, np.ndarray)):  # NumPy's sequences: a population
@@ -51,9 +46,12 @@ def choice(
         if not ak.isdtype(a.dtype, "integral"):
             raise ValueError(f"{fn}: a must be a sequence or an integer, not a 0-d {a.dtype}")
         a = int(a)
+    ax = 0
+    pop_shape: tuple[int, ...] = ()
     if isinstance(a, ak.Array):
         ax = normalize_axis(axis, a.ndim, fn)
-        pop, n, device = a, a.shape[ax], a.device
+        pop_shape = known_shape(a, fn, "a")
+        pop, n, device = a, pop_shape[ax], a.device
     else:
         if not isinstance(a, (int, np.integer)):
             raise ValueError(f"{fn}: a must be a sequence or an integer, not {type(a)}")
@@ -69,8 +67,10 @@ def choice(
         raise ValueError(f"{fn}: Cannot take a larger sample than population when replace is False")
     if pv is not None and not replace and np.count_nonzero(pv) < k:
         raise ValueError(f"{fn}: Fewer non-zero entries in p than size")
-    if replace and pv is None:
+    if pv is None and replace:
         idx = gen.integers(0, n, size=k, device=device) if n > 0 else _empty(device)
+    elif pv is None:
+        idx = ak.astype(gen._perm(n, device)[:k], ak.int64)
     elif replace:
         cdf = np.cumsum(pv)
         cdf /= cdf[-1]
@@ -78,8 +78,6 @@ def choice(
         cdf_a = ak.asarray(cdf, device=u.device)
         idx = ak.searchsorted(cdf_a, u, side="right")
         idx = ak.minimum(ak.astype(idx, ak.int64), n - 1)
-    elif pv is None:
-        idx = ak.astype(gen._perm(n, device)[:k], ak.int64)
     else:
         e = gen.exponential(size=n, device=device)
         with np.errstate(divide="ignore"):
@@ -89,7 +87,7 @@ def choice(
     if pop is None:
         return ak.reshape(idx, shape)
     taken = ak.take(pop, idx, axis=ax)
-    return ak.reshape(taken, pop.shape[:ax] + shape + pop.shape[ax + 1 :])
+    return ak.reshape(taken, pop_shape[:ax] + shape + pop_shape[ax + 1 :])
 
 
 def _empty(device: Any) -> ak.Array:

@@ -18,7 +18,7 @@ from .._core import transform_tracing
 from ..drivers import get as get_driver
 
 if TYPE_CHECKING:
-    from ._generator import Generator
+    from ._args import Gen
 
 MASK64 = (1 << 64) - 1
 
@@ -28,7 +28,7 @@ def compiled(fn: Callable[..., Any], static_argnums: tuple[int, ...] = ()) -> Ca
     lazy driver run on the host through the NumPy driver by :func:`on_host`."""
     jitted = ak.jit(fn, static_argnums=static_argnums)
 
-    def call(gen: Generator, *args: Any) -> Any:
+    def call(gen: Gen, *args: Any) -> Any:
         first = next(a for a in args if isinstance(a, ak.Array))
         if host(first):
             return on_host(jitted, gen, *args)
@@ -44,7 +44,7 @@ def host(x: ak.Array) -> bool:
     return x._driver.capabilities.lazy
 
 
-def on_host(fn: Callable[..., Any], gen: Generator, *args: Any) -> Any:
+def on_host(fn: Callable[..., Any], gen: Gen, *args: Any) -> Any:
     """``fn(gen, *args)`` run eagerly through the NumPy driver on the arrays' values, its
     arrays brought back to the device of the first array argument.  The generator draws
     the same words there, so the values are the same; inside ``ak.jit``/``ak.vmap``
@@ -65,8 +65,8 @@ def on_host(fn: Callable[..., Any], gen: Generator, *args: Any) -> Any:
     finally:
         transform_tracing.depth = depth
         if not isinstance(counter, int):
-            c = bg.counter
-            bg.counter = ak.asarray([c & MASK64, c >> 64], dtype=ak.uint64, device=device)
+            done = bg.counter
+            bg.counter = ak.asarray([done & MASK64, done >> 64], dtype=ak.uint64, device=device)
             bg.key = key
     back = tuple(ak.asarray(v, device=device) for v in values)
     return back if isinstance(out, tuple) else back[0]

@@ -48,8 +48,20 @@ from typing import TYPE_CHECKING, Any
 
 import arraykit as ak
 
+from .._types import DeviceArg
 from . import _gamma, _vonmises
-from ._args import Param, cast, check, draw_shape, float_dtype, param, size_shape
+from ._args import (
+    Checked,
+    Gen,
+    Param,
+    Size,
+    cast,
+    check,
+    draw_shape,
+    float_dtype,
+    param,
+    size_shape,
+)
 
 if TYPE_CHECKING:
     from ._generator import BitGenerator
@@ -57,7 +69,7 @@ if TYPE_CHECKING:
 F64 = ak.float64
 
 
-def _f64(p: Param) -> Param:
+def _f64(p: Checked) -> Checked:
     return cast(p, F64)
 
 
@@ -101,7 +113,7 @@ class ContinuousMethods:
 
     # ---------------------------------------------------------------- floats
     def random(
-        self, size: Any = None, dtype: Any = None, out: Any = None, *, device: Any = None
+        self, size: Size = None, dtype: Any = None, out: Any = None, *, device: DeviceArg = None
     ) -> ak.Array:
         """Floats in ``[0, 1)``.
 
@@ -121,10 +133,10 @@ class ContinuousMethods:
         self,
         low: Param = 0.0,
         high: Param = 1.0,
-        size: Any = None,
+        size: Size = None,
         dtype: Any = None,
         *,
-        device: Any = None,
+        device: DeviceArg = None,
     ) -> ak.Array:
         """Floats in ``[low, high)``: ``low + (high - low) * random()``; ``low`` and
         ``high`` may be arrays, broadcast as in NumPy.
@@ -148,7 +160,7 @@ class ContinuousMethods:
         return self.random(shape, dtype, device=device) * span + lo
 
     def standard_normal(
-        self, size: Any = None, dtype: Any = None, out: Any = None, *, device: Any = None
+        self, size: Size = None, dtype: Any = None, out: Any = None, *, device: DeviceArg = None
     ) -> ak.Array:
         """Standard normal floats (Box-Muller, see :mod:`arraykit.random._generator`).
 
@@ -172,10 +184,10 @@ class ContinuousMethods:
         self,
         loc: Param = 0.0,
         scale: Param = 1.0,
-        size: Any = None,
+        size: Size = None,
         dtype: Any = None,
         *,
-        device: Any = None,
+        device: DeviceArg = None,
     ) -> ak.Array:
         """Normal floats of mean ``loc`` and standard deviation ``scale`` (arrays
         broadcast as in NumPy).
@@ -197,12 +209,12 @@ class ContinuousMethods:
 
     def standard_exponential(
         self,
-        size: Any = None,
+        size: Size = None,
         dtype: Any = None,
         method: str = "zig",
         out: Any = None,
         *,
-        device: Any = None,
+        device: DeviceArg = None,
     ) -> ak.Array:
         """Exponential floats of mean 1: ``-log1p(-random())`` (inversion, whatever
         ``method``: NumPy's ``"zig"`` and ``"inv"`` name its two algorithms).
@@ -219,7 +231,7 @@ class ContinuousMethods:
         return _into(out, self._exp(size_shape(size, "standard_exponential"), dtype, device))
 
     def exponential(
-        self, scale: Param = 1.0, size: Any = None, dtype: Any = None, *, device: Any = None
+        self, scale: Param = 1.0, size: Size = None, dtype: Any = None, *, device: DeviceArg = None
     ) -> ak.Array:
         """Exponential floats of mean ``scale``: ``-log1p(-random()) * scale`` (an array
         ``scale`` broadcasts as in NumPy).
@@ -238,7 +250,7 @@ class ContinuousMethods:
         return self._exp(shape, dtype, device) * cast(scale, dtype)
 
     def lognormal(
-        self, mean: Param = 0.0, sigma: Param = 1.0, size: Any = None, *, device: Any = None
+        self, mean: Param = 0.0, sigma: Param = 1.0, size: Size = None, *, device: DeviceArg = None
     ) -> ak.Array:
         """Log-normal floats: ``exp(normal(mean, sigma))``, the same draw as ``normal``
         (arrays broadcast as in NumPy).
@@ -255,13 +267,15 @@ class ContinuousMethods:
         return ak.exp(self.normal(mean, sigma, shape, device=device))
 
     # ---------------------------------------------------------------- inversions
-    def _loc_scale(self, loc: Param, scale: Param, size: Any, fn: str) -> tuple[Any, ...]:
+    def _loc_scale(
+        self, loc: Param, scale: Param, size: Size, fn: str
+    ) -> tuple[Checked, Checked, tuple[int, ...]]:
         loc, scale = param(loc, fn, "loc"), param(scale, fn, "scale")
         check(scale < 0, fn, ValueError, "scale < 0")
         return _f64(loc), _f64(scale), draw_shape(size, (loc, scale), fn)
 
     def gumbel(
-        self, loc: Param = 0.0, scale: Param = 1.0, size: Any = None, *, device: Any = None
+        self, loc: Param = 0.0, scale: Param = 1.0, size: Size = None, *, device: DeviceArg = None
     ) -> ak.Array:
         """Gumbel (extreme value type I) floats: ``loc - scale * log(-log1p(-w))``, ``w``
         a uniform in ``(0, 1)`` (module docstring).
@@ -276,7 +290,7 @@ class ContinuousMethods:
         return loc - scale * ak.log(-ak.log1p(-w))
 
     def laplace(
-        self, loc: Param = 0.0, scale: Param = 1.0, size: Any = None, *, device: Any = None
+        self, loc: Param = 0.0, scale: Param = 1.0, size: Size = None, *, device: DeviceArg = None
     ) -> ak.Array:
         """Laplace (double exponential) floats of mean ``loc`` and scale ``scale``.
 
@@ -292,7 +306,7 @@ class ContinuousMethods:
         return ak.where(low, loc + scale * t, loc - scale * t)
 
     def logistic(
-        self, loc: Param = 0.0, scale: Param = 1.0, size: Any = None, *, device: Any = None
+        self, loc: Param = 0.0, scale: Param = 1.0, size: Size = None, *, device: DeviceArg = None
     ) -> ak.Array:
         """Logistic floats: ``loc + scale * log(w / (1 - w))`` (module docstring).
 
@@ -307,7 +321,9 @@ class ContinuousMethods:
         logit = ak.where(w < 0.25, ak.log(w / v), ak.log1p((w + w - 1.0) / v))
         return loc + scale * logit
 
-    def _shape_a(self, a: Param, size: Any, fn: str, zero_ok: bool) -> tuple[Any, Any]:
+    def _shape_a(
+        self, a: Param, size: Size, fn: str, zero_ok: bool
+    ) -> tuple[Checked, tuple[int, ...]]:
         a = param(a, fn, "a")
         if zero_ok:
             check(a < 0, fn, ValueError, "a < 0")
@@ -315,7 +331,7 @@ class ContinuousMethods:
             check(a <= 0, fn, ValueError, "a <= 0")
         return _f64(a), draw_shape(size, (a,), fn)
 
-    def pareto(self, a: Param, size: Any = None, *, device: Any = None) -> ak.Array:
+    def pareto(self, a: Param, size: Size = None, *, device: DeviceArg = None) -> ak.Array:
         """Pareto II (Lomax) floats of shape ``a``, as NumPy's: ``expm1(e / a)``.
 
         Examples
@@ -327,7 +343,7 @@ class ContinuousMethods:
         a, shape = self._shape_a(a, size, "pareto", zero_ok=False)
         return ak.expm1(self._exp(shape, device=device) / a)
 
-    def power(self, a: Param, size: Any = None, *, device: Any = None) -> ak.Array:
+    def power(self, a: Param, size: Size = None, *, device: DeviceArg = None) -> ak.Array:
         """Floats in ``[0, 1]`` of density ``a x**(a-1)``: ``(1 - random())**(1/a)``.
 
         Examples
@@ -339,7 +355,7 @@ class ContinuousMethods:
         a, shape = self._shape_a(a, size, "power", zero_ok=False)
         return ak.pow(1.0 - self.random(shape, device=device), 1.0 / a)
 
-    def weibull(self, a: Param, size: Any = None, *, device: Any = None) -> ak.Array:
+    def weibull(self, a: Param, size: Size = None, *, device: DeviceArg = None) -> ak.Array:
         """Weibull floats of shape ``a``: ``e**(1/a)``, ``e`` a standard exponential
         (0 for ``a == 0``, as NumPy).
 
@@ -354,7 +370,9 @@ class ContinuousMethods:
             return ak.where(a == 0, 0.0, ak.pow(e, 1.0 / ak.where(a == 0, 1.0, a)))
         return ak.zeros_like(e) if a == 0 else ak.pow(e, 1.0 / a)
 
-    def rayleigh(self, scale: Param = 1.0, size: Any = None, *, device: Any = None) -> ak.Array:
+    def rayleigh(
+        self, scale: Param = 1.0, size: Size = None, *, device: DeviceArg = None
+    ) -> ak.Array:
         """Rayleigh floats: ``scale * sqrt(2 e)``, ``e`` a standard exponential.
 
         Examples
@@ -367,7 +385,7 @@ class ContinuousMethods:
         shape = draw_shape(size, (s,), "rayleigh")
         return _f64(s) * ak.sqrt(2.0 * self._exp(shape, device=device))
 
-    def standard_cauchy(self, size: Any = None, *, device: Any = None) -> ak.Array:
+    def standard_cauchy(self, size: Size = None, *, device: DeviceArg = None) -> ak.Array:
         """Cauchy floats of location 0 and scale 1: ``tan(pi (w - 1/2))`` (module
         docstring).
 
@@ -383,7 +401,7 @@ class ContinuousMethods:
         return ak.where(at <= 0.25, ak.tan(math.pi * t), tail)
 
     def triangular(
-        self, left: Param, mode: Param, right: Param, size: Any = None, *, device: Any = None
+        self, left: Param, mode: Param, right: Param, size: Size = None, *, device: DeviceArg = None
     ) -> ak.Array:
         """Triangular floats on ``[left, right]`` with peak at ``mode`` (NumPy's
         inversion, module docstring).
@@ -409,7 +427,9 @@ class ContinuousMethods:
         return ak.where(u <= left_base / base, first, second)
 
     # ---------------------------------------------------------------- two-draw ones
-    def wald(self, mean: Param, scale: Param, size: Any = None, *, device: Any = None) -> ak.Array:
+    def wald(
+        self, mean: Param, scale: Param, size: Size = None, *, device: DeviceArg = None
+    ) -> ak.Array:
         """Wald (inverse Gaussian) floats (Michael, Schucany and Haas; module docstring).
 
         Examples
@@ -430,7 +450,7 @@ class ContinuousMethods:
         return ak.where(u <= m / (m + x), x, m * (m / x))
 
     def vonmises(
-        self, mu: Param, kappa: Param, size: Any = None, *, device: Any = None
+        self: Gen, mu: Param, kappa: Param, size: Size = None, *, device: DeviceArg = None
     ) -> ak.Array:
         """von Mises floats on ``[-pi, pi]`` of mode ``mu`` and concentration ``kappa``
         (Best-Fisher rejection: :mod:`arraykit.random._vonmises`).
@@ -445,13 +465,13 @@ class ContinuousMethods:
 
     # ---------------------------------------------------------------- gamma family
     def standard_gamma(
-        self,
+        self: Gen,
         shape: Param,
-        size: Any = None,
+        size: Size = None,
         dtype: Any = None,
         out: Any = None,
         *,
-        device: Any = None,
+        device: DeviceArg = None,
     ) -> ak.Array:
         """Gamma floats of shape ``shape`` and scale 1 (Marsaglia-Tsang in fixed rounds:
         :mod:`arraykit.random._gamma`); an array ``shape`` broadcasts as in NumPy.
@@ -466,7 +486,7 @@ class ContinuousMethods:
         return _into(out, _gamma.standard_gamma(self, shape, size, dtype, device))
 
     def gamma(
-        self, shape: Param, scale: Param = 1.0, size: Any = None, *, device: Any = None
+        self: Gen, shape: Param, scale: Param = 1.0, size: Size = None, *, device: DeviceArg = None
     ) -> ak.Array:
         """Gamma floats: ``standard_gamma(shape) * scale``.
 
@@ -478,7 +498,7 @@ class ContinuousMethods:
         """
         return _gamma.gamma(self, shape, scale, size, device)
 
-    def chisquare(self, df: Param, size: Any = None, *, device: Any = None) -> ak.Array:
+    def chisquare(self: Gen, df: Param, size: Size = None, *, device: DeviceArg = None) -> ak.Array:
         """Chi-square floats with ``df`` degrees of freedom: ``2 standard_gamma(df/2)``.
 
         Examples
@@ -488,7 +508,9 @@ class ContinuousMethods:
         """
         return _gamma.chisquare(self, df, size, device)
 
-    def beta(self, a: Param, b: Param, size: Any = None, *, device: Any = None) -> ak.Array:
+    def beta(
+        self: Gen, a: Param, b: Param, size: Size = None, *, device: DeviceArg = None
+    ) -> ak.Array:
         """Beta floats: ``X / (X + Y)`` of two gamma draws (:mod:`arraykit.random._gamma`).
 
         Examples
@@ -499,7 +521,9 @@ class ContinuousMethods:
         """
         return _gamma.beta(self, a, b, size, device)
 
-    def f(self, dfnum: Param, dfden: Param, size: Any = None, *, device: Any = None) -> ak.Array:
+    def f(
+        self: Gen, dfnum: Param, dfden: Param, size: Size = None, *, device: DeviceArg = None
+    ) -> ak.Array:
         """Fisher's F floats: ``(X / dfnum) / (Y / dfden)`` of two chi-square draws.
 
         Examples
@@ -509,7 +533,9 @@ class ContinuousMethods:
         """
         return _gamma.f(self, dfnum, dfden, size, device)
 
-    def standard_t(self, df: Param, size: Any = None, *, device: Any = None) -> ak.Array:
+    def standard_t(
+        self: Gen, df: Param, size: Size = None, *, device: DeviceArg = None
+    ) -> ak.Array:
         """Student's t floats: ``Z / sqrt(chisquare(df) / df)``.
 
         Examples
@@ -521,7 +547,7 @@ class ContinuousMethods:
         return _gamma.standard_t(self, df, size, device)
 
     def noncentral_chisquare(
-        self, df: Param, nonc: Param, size: Any = None, *, device: Any = None
+        self: Gen, df: Param, nonc: Param, size: Size = None, *, device: DeviceArg = None
     ) -> ak.Array:
         """Noncentral chi-square floats, NumPy's algorithm: ``chisquare(df - 1) + (Z +
         sqrt(nonc))**2`` for ``df >= 1``; for ``df < 1``, ``chisquare(df + 2 i)`` with ``i =
@@ -536,7 +562,13 @@ class ContinuousMethods:
         return _gamma.noncentral_chisquare(self, df, nonc, size, device)
 
     def noncentral_f(
-        self, dfnum: Param, dfden: Param, nonc: Param, size: Any = None, *, device: Any = None
+        self: Gen,
+        dfnum: Param,
+        dfden: Param,
+        nonc: Param,
+        size: Size = None,
+        *,
+        device: DeviceArg = None,
     ) -> ak.Array:
         """Noncentral F floats: ``(X / dfnum) / (Y / dfden)``, ``X`` a
         ``noncentral_chisquare(dfnum, nonc)`` draw, then ``Y`` a ``chisquare(dfden)`` one.

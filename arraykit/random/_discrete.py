@@ -39,42 +39,40 @@ runs compiled per size (``ak.jit``) where the driver compiles.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import arraykit as ak
 
 from .._core import transform_tracing
+from .._numpy_api.math import exp2  # ak.exp2 (mypy does not follow _numpy_api's __all__)
 from . import _rejection
-from ._args import Param, check, draw_shape, flat, param
+from ._args import Checked, Gen, Param, check, draw_shape, flat, param
 from ._compiled import compiled, finish, host, on_host
 from ._inversion import K_STEPS, Ratio, host_tables, invert_steps, invert_table
 from ._special import HALF_LOG_2PI, log_factorial, log_falling, stirling_tail
-
-if TYPE_CHECKING:
-    from ._generator import Generator
 
 LAM_MAX = float(2**63 - 1) - math.sqrt(2**63 - 1) * 10  # NumPy's POISSON_LAM_MAX
 Q_PTRS, Q_BTRS, Q_ZIPF = 0.3, 0.35, 0.35
 INT64_MAX_F = float(2**63)  # (double) INT64_MAX
 
 
-def _nan_or(p: Param, fails: Any) -> Any:
+def _nan_or(p: Checked, fails: Any) -> Any:
     return (ak.isnan(p) | fails) if isinstance(p, ak.Array) else (math.isnan(p) or fails)
 
 
-def _device(device: Any, *params: Param) -> Any:
+def _device(device: Any, *params: Checked) -> Any:
     for p in params:
         if device is None and isinstance(p, ak.Array):
             return p.device
     return device
 
 
-def _advance(gen: Generator, uniforms: int) -> None:
+def _advance(gen: Gen, uniforms: int) -> None:
     """Move past the words of ``uniforms`` float64 uniforms without drawing them."""
     gen.bit_generator._advance(2 * uniforms)
 
 
-def _skip(gen: Generator, n: int, q: float) -> None:
+def _skip(gen: Gen, n: int, q: float) -> None:
     """Move past the words of :func:`_rejection.uniform_rejection` for ``n`` values."""
     gen.bit_generator._advance(_rejection.words(_rejection.uniform_specs(n, q)))
 
@@ -123,7 +121,7 @@ def _ptrs(params: list[ak.Array], u1: ak.Array, u2: ak.Array) -> tuple[ak.Array,
     return (us > 0) & (fast | slow), k
 
 
-def _ptrs_draw(gen: Generator, lam: ak.Array, which: bool = False) -> ak.Array:
+def _ptrs_draw(gen: Gen, lam: ak.Array, which: bool = False) -> ak.Array:
     return _rejection.uniform_rejection(gen, Q_PTRS, [lam], _ptrs, which)
 
 
@@ -135,8 +133,8 @@ def _poisson_steps(u: ak.Array, lam: ak.Array) -> ak.Array:
     )
 
 
-def _poisson_array(gen: Generator, lam: ak.Array, inv: bool, rej: bool) -> ak.Array:
-    n = lam.shape[0]
+def _poisson_array(gen: Gen, lam: ak.Array, inv: bool, rej: bool) -> ak.Array:
+    n = len(lam)
     small = lam < 10
     if inv:
         u = gen.random(n, device=lam.device)
@@ -169,7 +167,7 @@ def poisson_flat_table(u: ak.Array, lam: float) -> ak.Array:
     return invert_table(u, *_poisson_table(lam))
 
 
-def poisson_flat(gen: Generator, lam: Param, n: int, device: Any) -> ak.Array:
+def poisson_flat(gen: Gen, lam: Checked, n: int, device: Any) -> ak.Array:
     """``n`` Poisson values (int64) for ``lam`` a number or a flat float64 array."""
     if isinstance(lam, ak.Array):
         return finish(_POISSON(gen, lam, *_regimes(lam < 10)), "poisson")
@@ -178,7 +176,7 @@ def poisson_flat(gen: Generator, lam: Param, n: int, device: Any) -> ak.Array:
     return finish(_PTRS(gen, flat(lam, (n,), device)), "poisson")
 
 
-def poisson(gen: Generator, lam: Param, size: Any, device: Any) -> ak.Array:
+def poisson(gen: Gen, lam: Param, size: Any, device: Any) -> ak.Array:
     fn = "poisson"
     lam = param(lam, fn, "lam")
     check(_nan_or(lam, lam < 0), fn, ValueError, "lam < 0 or lam is NaN")
@@ -254,7 +252,7 @@ def _btrs(params: list[ak.Array], u1: ak.Array, u2: ak.Array) -> tuple[ak.Array,
     return inside & (fast | (lv <= bound)), k
 
 
-def _btrs_draw(gen: Generator, n: ak.Array, p: ak.Array, which: bool = False) -> ak.Array:
+def _btrs_draw(gen: Gen, n: ak.Array, p: ak.Array, which: bool = False) -> ak.Array:
     return _rejection.uniform_rejection(gen, Q_BTRS, [n, p], _btrs, which)
 
 
@@ -263,8 +261,8 @@ def _binomial_steps(u: ak.Array, n: ak.Array, p: ak.Array) -> ak.Array:
     return invert_steps(u, p0, *_binomial_ratios(n, p), top, p_top, K_STEPS)
 
 
-def _binomial_array(gen: Generator, n: ak.Array, p: ak.Array, inv: bool, rej: bool) -> ak.Array:
-    size = n.shape[0]
+def _binomial_array(gen: Gen, n: ak.Array, p: ak.Array, inv: bool, rej: bool) -> ak.Array:
+    size = len(n)
     flip = p > 0.5
     pp = ak.where(flip, 1 - p, p)
     small = n * pp < 10
@@ -287,7 +285,7 @@ _BINOMIAL = compiled(_binomial_array, static_argnums=(3, 4))
 _BTRS = compiled(_btrs_draw)
 
 
-def binomial_flat(gen: Generator, n: Any, p: Any, size: int, device: Any) -> ak.Array:
+def binomial_flat(gen: Gen, n: Any, p: Any, size: int, device: Any) -> ak.Array:
     """``size`` binomial values (int64); ``n`` and ``p`` numbers (``n`` an int) or flat
     float64 arrays of ``size`` values."""
     if isinstance(n, ak.Array) or isinstance(p, ak.Array):
@@ -306,7 +304,7 @@ def binomial_flat(gen: Generator, n: Any, p: Any, size: int, device: Any) -> ak.
     return n - x if flip else x
 
 
-def int_param(value: Any, fn: str, arg: str) -> Param:
+def int_param(value: Any, fn: str, arg: str) -> Checked:
     """An integer parameter: NumPy truncates floats (``binomial(5.7, p)`` is ``n = 5``)."""
     v = param(value, fn, arg)
     if isinstance(v, ak.Array):
@@ -316,7 +314,7 @@ def int_param(value: Any, fn: str, arg: str) -> Param:
     return float(math.trunc(v)) if math.isfinite(v) else v
 
 
-def binomial(gen: Generator, n: Any, p: Any, size: Any, device: Any) -> ak.Array:
+def binomial(gen: Gen, n: Any, p: Any, size: Any, device: Any) -> ak.Array:
     fn = "binomial"
     n, p = int_param(n, fn, "n"), param(p, fn, "p")
     check(n < 0, fn, ValueError, "n < 0")
@@ -337,7 +335,7 @@ def binomial(gen: Generator, n: Any, p: Any, size: Any, device: Any) -> ak.Array
 # ----------------------------------------------------------------------------- geometric
 
 
-def geometric(gen: Generator, p: Param, size: Any, device: Any) -> ak.Array:
+def geometric(gen: Gen, p: Param, size: Any, device: Any) -> ak.Array:
     fn = "geometric"
     p = param(p, fn, "p")
     check(_nan_or(p, (p <= 0) | (p > 1)), fn, ValueError, "p <= 0, p > 1 or p contains NaNs")
@@ -356,7 +354,7 @@ def geometric(gen: Generator, p: Param, size: Any, device: Any) -> ak.Array:
 # ----------------------------------------------------------------------------- negative binomial
 
 
-def negative_binomial(gen: Generator, n: Param, p: Param, size: Any, device: Any) -> ak.Array:
+def negative_binomial(gen: Gen, n: Param, p: Param, size: Any, device: Any) -> ak.Array:
     fn = "negative_binomial"
     n, p = param(n, fn, "n"), param(p, fn, "p")
     check(ak.isnan(n) if isinstance(n, ak.Array) else math.isnan(n), fn, ValueError,
@@ -375,8 +373,8 @@ def negative_binomial(gen: Generator, n: Param, p: Param, size: Any, device: Any
     return ak.reshape(draw(_negative_binomial, gen, nf, pf), shape)
 
 
-def _negative_binomial(gen: Generator, n: ak.Array, p: ak.Array) -> ak.Array:
-    size = n.shape[0]
+def _negative_binomial(gen: Gen, n: ak.Array, p: ak.Array) -> ak.Array:
+    size = len(n)
     y = gen.standard_gamma(n, size=(size,), device=n.device) * ((1 - p) / p)
     return poisson_flat(gen, y, size, n.device)
 
@@ -384,7 +382,7 @@ def _negative_binomial(gen: Generator, n: ak.Array, p: ak.Array) -> ak.Array:
 # ----------------------------------------------------------------------------- logseries
 
 
-def logseries(gen: Generator, p: Param, size: Any, device: Any) -> ak.Array:
+def logseries(gen: Gen, p: Param, size: Any, device: Any) -> ak.Array:
     fn = "logseries"
     p = param(p, fn, "p")
     check(_nan_or(p, (p < 0) | (p >= 1)), fn, ValueError, "p < 0, p >= 1 or p is NaN")
@@ -408,7 +406,7 @@ def logseries(gen: Generator, p: Param, size: Any, device: Any) -> ak.Array:
 def _zipf(params: list[ak.Array], u1: ak.Array, u2: ak.Array) -> tuple[ak.Array, ak.Array]:
     (a,) = params
     am1 = a - 1
-    b = ak.exp2(am1)
+    b = exp2(am1)
     u_min = ak.exp(-am1 * math.log(INT64_MAX_F))
     U = u1 * u_min + (1 - u1)
     e = ak.minimum(-ak.log(U) / am1, 44.0)  # exp(44) > 2**63: rejected
@@ -419,7 +417,7 @@ def _zipf(params: list[ak.Array], u1: ak.Array, u2: ak.Array) -> tuple[ak.Array,
     return ok & (u2 * Xs * (T - 1) / (b - 1) <= T / b), X
 
 
-def _zipf_draw(gen: Generator, a: ak.Array, which: bool = False) -> ak.Array:
+def _zipf_draw(gen: Gen, a: ak.Array, which: bool = False) -> ak.Array:
     big = a >= 1025
     x = _rejection.uniform_rejection(gen, Q_ZIPF, [ak.where(big, 2.0, a)], _zipf, which)
     return x if which else ak.where(big, 1.0, x)
@@ -428,7 +426,7 @@ def _zipf_draw(gen: Generator, a: ak.Array, which: bool = False) -> ak.Array:
 _ZIPF = compiled(_zipf_draw)
 
 
-def zipf(gen: Generator, a: Param, size: Any, device: Any) -> ak.Array:
+def zipf(gen: Gen, a: Param, size: Any, device: Any) -> ak.Array:
     fn = "zipf"
     a = param(a, fn, "a")
     check(_nan_or(a, a <= 1), fn, ValueError, "a <= 1 or a is NaN")

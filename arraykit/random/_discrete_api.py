@@ -8,8 +8,9 @@ from typing import Any
 
 import arraykit as ak
 
+from .._types import DeviceArg
 from . import _discrete, _hypergeometric, _multivariate
-from ._args import Param
+from ._args import Gen, Param, Size
 
 
 class DiscreteMethods:
@@ -17,7 +18,9 @@ class DiscreteMethods:
     (floats for ``multivariate_normal`` and ``dirichlet``), takes ``device=``, and
     broadcasts array parameters against each other and ``size`` as NumPy does."""
 
-    def poisson(self, lam: Param = 1.0, size: Any = None, *, device: Any = None) -> ak.Array:
+    def poisson(
+        self: Gen, lam: Param = 1.0, size: Size = None, *, device: DeviceArg = None
+    ) -> ak.Array:
         """Poisson counts of mean ``lam``: inversion for ``lam < 10``, Hormann's PTRS
         above.
 
@@ -29,7 +32,9 @@ class DiscreteMethods:
         """
         return _discrete.poisson(self, lam, size, device)
 
-    def binomial(self, n: Any, p: Param, size: Any = None, *, device: Any = None) -> ak.Array:
+    def binomial(
+        self: Gen, n: Any, p: Param, size: Size = None, *, device: DeviceArg = None
+    ) -> ak.Array:
         """Binomial counts of ``n`` trials of probability ``p``: inversion for ``n
         min(p, 1-p) < 10``, Hormann's BTRS above (float ``n`` truncated, as NumPy).
 
@@ -41,7 +46,7 @@ class DiscreteMethods:
         """
         return _discrete.binomial(self, n, p, size, device)
 
-    def geometric(self, p: Param, size: Any = None, *, device: Any = None) -> ak.Array:
+    def geometric(self: Gen, p: Param, size: Size = None, *, device: DeviceArg = None) -> ak.Array:
         """Trials up to the first success (``>= 1``) of probability ``p``, by inversion.
 
         Examples
@@ -53,7 +58,7 @@ class DiscreteMethods:
         return _discrete.geometric(self, p, size, device)
 
     def negative_binomial(
-        self, n: Param, p: Param, size: Any = None, *, device: Any = None
+        self: Gen, n: Param, p: Param, size: Size = None, *, device: DeviceArg = None
     ) -> ak.Array:
         """Failures before the ``n``-th success: ``poisson(standard_gamma(n) (1-p)/p)``.
 
@@ -64,7 +69,7 @@ class DiscreteMethods:
         """
         return _discrete.negative_binomial(self, n, p, size, device)
 
-    def logseries(self, p: Param, size: Any = None, *, device: Any = None) -> ak.Array:
+    def logseries(self: Gen, p: Param, size: Size = None, *, device: DeviceArg = None) -> ak.Array:
         """Logarithmic series values (``>= 1``) by Kemp's algorithm LK.
 
         Examples
@@ -74,7 +79,7 @@ class DiscreteMethods:
         """
         return _discrete.logseries(self, p, size, device)
 
-    def zipf(self, a: Param, size: Any = None, *, device: Any = None) -> ak.Array:
+    def zipf(self: Gen, a: Param, size: Size = None, *, device: DeviceArg = None) -> ak.Array:
         """Zipf values (``>= 1``) of exponent ``a > 1`` by Devroye's rejection.
 
         Examples
@@ -85,7 +90,13 @@ class DiscreteMethods:
         return _discrete.zipf(self, a, size, device)
 
     def hypergeometric(
-        self, ngood: Any, nbad: Any, nsample: Any, size: Any = None, *, device: Any = None
+        self: Gen,
+        ngood: Any,
+        nbad: Any,
+        nsample: Any,
+        size: Size = None,
+        *,
+        device: DeviceArg = None,
     ) -> ak.Array:
         """Good items among ``nsample`` drawn without replacement from ``ngood`` good and
         ``nbad`` bad ones: inversion where the variance is below 4, Stadlober's HRUA
@@ -99,13 +110,13 @@ class DiscreteMethods:
         return _hypergeometric.hypergeometric(self, ngood, nbad, nsample, size, device)
 
     def multivariate_hypergeometric(
-        self,
+        self: Gen,
         colors: Any,
         nsample: int,
-        size: Any = None,
+        size: Size = None,
         method: str = "marginals",
         *,
-        device: Any = None,
+        device: DeviceArg = None,
     ) -> ak.Array:
         """Counts of each color among ``nsample`` items drawn without replacement from
         ``colors[i]`` items of color ``i`` (shape ``size + (len(colors),)``).
@@ -120,7 +131,9 @@ class DiscreteMethods:
             self, colors, nsample, size, method, device
         )
 
-    def multinomial(self, n: Any, pvals: Any, size: Any = None, *, device: Any = None) -> ak.Array:
+    def multinomial(
+        self: Gen, n: Any, pvals: Any, size: Size = None, *, device: DeviceArg = None
+    ) -> ak.Array:
         """Counts of ``n`` trials over the categories of ``pvals`` (last axis), by
         conditional binomials.
 
@@ -133,15 +146,15 @@ class DiscreteMethods:
         return _multivariate.multinomial(self, n, pvals, size, device)
 
     def multivariate_normal(
-        self,
+        self: Gen,
         mean: Any,
         cov: Any,
-        size: Any = None,
+        size: Size = None,
         check_valid: str = "warn",
         tol: float = 1e-8,
         *,
         method: str = "svd",
-        device: Any = None,
+        device: DeviceArg = None,
     ) -> ak.Array:
         """Normal vectors of mean ``mean`` and covariance ``cov``: ``mean + z @ A.T`` with
         ``A A.T = cov`` by ``method`` ("svd", "eigh" or "cholesky"), as NumPy.
@@ -156,7 +169,9 @@ class DiscreteMethods:
             self, mean, cov, size, check_valid, tol, method, device
         )
 
-    def dirichlet(self, alpha: Any, size: Any = None, *, device: Any = None) -> ak.Array:
+    def dirichlet(
+        self: Gen, alpha: Any, size: Size = None, *, device: DeviceArg = None
+    ) -> ak.Array:
         """Dirichlet vectors: gamma draws of shapes ``alpha`` normalised to sum 1 (in
         logarithms, so tiny ``alpha`` give vectors, not NaN).
 
@@ -168,7 +183,7 @@ class DiscreteMethods:
         """
         return _multivariate.dirichlet(self, alpha, size, device)
 
-    def permuted(self, x: Any, *, axis: int | None = None, out: Any = None) -> ak.Array:
+    def permuted(self: Gen, x: Any, *, axis: int | None = None, out: Any = None) -> ak.Array:
         """``x`` with each slice along ``axis`` shuffled independently (the flattened
         array for ``axis=None``), into ``out`` when given (``out`` may be ``x``).
 
@@ -180,7 +195,7 @@ class DiscreteMethods:
         """
         return _multivariate.permuted(self, x, axis, out)
 
-    def bytes(self, length: int) -> bytes:
+    def bytes(self: Gen, length: int) -> bytes:
         """``length`` random bytes: the next words, little-endian.
 
         Examples

@@ -45,17 +45,14 @@ transform; NumPy returns a value from the overflowed count), a NaN ``nonc`` give
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import arraykit as ak
 
 from .._core import transform_tracing
 from . import _rejection
-from ._args import Param, cast, check, draw_shape, flat, float_dtype, param
+from ._args import Checked, Gen, Param, cast, check, draw_shape, flat, float_dtype, param
 from ._discrete import LAM_MAX, poisson_flat
-
-if TYPE_CHECKING:
-    from ._generator import Generator
 
 Q = 0.05  # a candidate is rejected with probability at most Q, for every shape
 
@@ -66,14 +63,14 @@ def rounds(n: int) -> tuple[tuple[int, int], ...]:
 
 
 def _sample(
-    gen: Generator, a: ak.Array, dtype: Any, which: bool = False
+    gen: Gen, a: ak.Array, dtype: Any, which: bool = False
 ) -> tuple[ak.Array, ak.Array, ak.Array]:
     """Marsaglia-Tsang in fixed rounds (module docstring) for the flat float64 shapes
     ``a``: ``(value, boost, ok)``, the draw being ``value * exp(boost)`` (``value`` the
     gamma of shape ``a`` or ``a + 1`` where ``a < 1``, ``boost`` the log of the
     ``u**(1/a)`` factor, else 0), and whether every value found a candidate (``which``:
     the accepted candidates' numbers for ``value``, ``_rejection.first_accepted``)."""
-    n, device = a.shape[0], a.device
+    n, device = len(a), a.device
     sched = rounds(n)
     specs = [(kind, m * k, dtype) for m, k in sched for kind in ("normal", "uniform")]
     got = _rejection.draws(gen, [*specs, ("uniform", n, dtype)], device)
@@ -111,7 +108,7 @@ def _sample(
 _COMPILED = ak.jit(_sample, static_argnums=(2, 3))
 
 
-def parts(gen: Generator, a: ak.Array, dtype: Any = ak.float64) -> tuple[ak.Array, ak.Array]:
+def parts(gen: Gen, a: ak.Array, dtype: Any = ak.float64) -> tuple[ak.Array, ak.Array]:
     """``_sample``'s ``(value, boost)`` for the flat shapes ``a`` (any real dtype), drawn
     from uniforms and normals of ``dtype``, in float64; a value without an accepted
     candidate is an error eagerly, NaN inside a transform."""
@@ -125,7 +122,7 @@ def parts(gen: Generator, a: ak.Array, dtype: Any = ak.float64) -> tuple[ak.Arra
 
 
 def standard_gamma_flat(
-    gen: Generator, a: ak.Array, dtype: Any, device: Any, log: bool = False
+    gen: Gen, a: ak.Array, dtype: Any, device: Any, log: bool = False
 ) -> ak.Array:
     """Gamma floats of the flat shapes ``a`` as ``dtype`` (their logarithms with ``log``,
     finite where the values underflow), computed in float64 and rounded once."""
@@ -141,7 +138,7 @@ def standard_gamma_flat(
 
 
 def standard_gamma(
-    gen: Generator, shape: Param, size: Any, dtype: Any, device: Any, fn: str = "standard_gamma"
+    gen: Gen, shape: Param, size: Any, dtype: Any, device: Any, fn: str = "standard_gamma"
 ) -> ak.Array:
     a = param(shape, fn, "shape")
     check(a < 0, fn, ValueError, "shape < 0")
@@ -153,7 +150,7 @@ def standard_gamma(
     return ak.reshape(standard_gamma_flat(gen, a, dtype, device), out_shape)
 
 
-def gamma(gen: Generator, shape: Param, scale: Param, size: Any, device: Any) -> ak.Array:
+def gamma(gen: Gen, shape: Param, scale: Param, size: Any, device: Any) -> ak.Array:
     a, s = param(shape, "gamma", "shape"), param(scale, "gamma", "scale")
     check(a < 0, "gamma", ValueError, "shape < 0")
     check(s < 0, "gamma", ValueError, "scale < 0")
@@ -161,14 +158,14 @@ def gamma(gen: Generator, shape: Param, scale: Param, size: Any, device: Any) ->
     return standard_gamma(gen, a, out, None, device, "gamma") * cast(s, ak.float64)
 
 
-def chisquare(gen: Generator, df: Param, size: Any, device: Any) -> ak.Array:
+def chisquare(gen: Gen, df: Param, size: Any, device: Any) -> ak.Array:
     k = param(df, "chisquare", "df")
     check(k <= 0, "chisquare", ValueError, "df <= 0")
     out = draw_shape(size, (k,), "chisquare")
     return 2 * standard_gamma(gen, cast(k, ak.float64) / 2, out, None, device, "chisquare")
 
 
-def _pair(gen: Generator, a: Param, b: Param, shape: tuple[int, ...], device: Any) -> Any:
+def _pair(gen: Gen, a: Checked, b: Checked, shape: tuple[int, ...], device: Any) -> Any:
     """Two whole gamma draws, of shapes ``a`` then ``b``: ``(log(X / Y), t)``, ``X / Y =
     exp(log(X / Y))``, with ``t`` the difference of the boosts (0 where ``a, b >= 1``,
     where ``X / Y`` is the ratio of the two values, rounded once)."""
@@ -180,7 +177,7 @@ def _pair(gen: Generator, a: Param, b: Param, shape: tuple[int, ...], device: An
     return ak.reshape(vx / vy, shape), ak.reshape(bx - by, shape)
 
 
-def beta(gen: Generator, a: Param, b: Param, size: Any, device: Any) -> ak.Array:
+def beta(gen: Gen, a: Param, b: Param, size: Any, device: Any) -> ak.Array:
     pa, pb = param(a, "beta", "a"), param(b, "beta", "b")
     check(pa <= 0, "beta", ValueError, "a <= 0")
     check(pb <= 0, "beta", ValueError, "b <= 0")
@@ -192,7 +189,7 @@ def beta(gen: Generator, a: Param, b: Param, size: Any, device: Any) -> ak.Array
     return ak.where(t == 0, q / (q + 1), by_logs)
 
 
-def f(gen: Generator, dfnum: Param, dfden: Param, size: Any, device: Any) -> ak.Array:
+def f(gen: Gen, dfnum: Param, dfden: Param, size: Any, device: Any) -> ak.Array:
     k1, k2 = param(dfnum, "f", "dfnum"), param(dfden, "f", "dfden")
     check(k1 <= 0, "f", ValueError, "dfnum <= 0")
     check(k2 <= 0, "f", ValueError, "dfden <= 0")
@@ -203,7 +200,7 @@ def f(gen: Generator, dfnum: Param, dfden: Param, size: Any, device: Any) -> ak.
     return ak.where(t == 0, r, ak.exp(ak.log(r) + t))
 
 
-def standard_t(gen: Generator, df: Param, size: Any, device: Any) -> ak.Array:
+def standard_t(gen: Gen, df: Param, size: Any, device: Any) -> ak.Array:
     k = param(df, "standard_t", "df")
     check(k <= 0, "standard_t", ValueError, "df <= 0")
     out = draw_shape(size, (k,), "standard_t")
@@ -218,7 +215,7 @@ def _pick(cond: Any, a: Any, b: Any) -> Any:
 
 
 def noncentral_chisquare(
-    gen: Generator, df: Param, nonc: Param, size: Any, device: Any, fn: str = "noncentral_chisquare"
+    gen: Gen, df: Param, nonc: Param, size: Any, device: Any, fn: str = "noncentral_chisquare"
 ) -> ak.Array:
     k, lam = param(df, fn, "df"), param(nonc, fn, "nonc")
     check(k <= 0, fn, ValueError, "df <= 0")
@@ -236,7 +233,10 @@ def noncentral_chisquare(
         device = lam.device
     shape: Any = _pick(low, k / 2, (k - 1) / 2)
     if arrays or mixed:  # an array parameter takes the Poisson draw's words whatever it holds
-        half = flat(ak.where(mixed & ~huge, lam / 2, 0.0), out, device) if arrays else lam / 2
+        if isinstance(mixed, ak.Array):  # arrays: an array parameter makes mixed one
+            half: Checked = flat(ak.where(mixed & ~huge, lam / 2, 0.0), out, device)
+        else:
+            half = lam / 2
         i = poisson_flat(gen, half, math.prod(out), device)
         i = ak.reshape(ak.astype(i, ak.float64), out)
         shape = ak.where(i >= 0, _pick(mixed, shape + i, shape), math.nan)  # -1: no count
@@ -252,7 +252,7 @@ def noncentral_chisquare(
 
 
 def noncentral_f(
-    gen: Generator, dfnum: Param, dfden: Param, nonc: Param, size: Any, device: Any
+    gen: Gen, dfnum: Param, dfden: Param, nonc: Param, size: Any, device: Any
 ) -> ak.Array:
     fn = "noncentral_f"
     k1, k2, lam = param(dfnum, fn, "dfnum"), param(dfden, fn, "dfden"), param(nonc, fn, "nonc")

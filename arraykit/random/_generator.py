@@ -50,8 +50,9 @@ import numpy as np
 import arraykit as ak
 
 from .._core import transform_tracing
+from .._types import DeviceArg
 from . import _philox
-from ._args import integer, size_shape
+from ._args import Size, integer, known_size, size_shape
 from ._choice import choice
 from ._continuous import ContinuousMethods
 from ._discrete_api import DiscreteMethods
@@ -77,6 +78,10 @@ class BitGenerator:
     >>> [hex(w) for w in bg.random_raw(4).tolist()]    # Random123's known answer
     ['0x6627e8d5', '0xe169c58d', '0xbc57ac4c', '0x9b00dbd8']
     """
+
+    seed_seq: np.random.SeedSequence | None  # None: rebuilt from ak.jit's leaves
+    key: tuple[int, int] | ak.Array  # inside ak.jit: uint64 arrays of shape (2,)
+    counter: int | ak.Array
 
     def __init__(self, seed: Any = None) -> None:
         ss = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
@@ -114,7 +119,7 @@ class BitGenerator:
         self.counter = sum(v << (32 * i) for i, v in enumerate(cw))
         self.key = (kw[0], kw[1])
 
-    def random_raw(self, size: Any = None, *, device: Any = None) -> ak.Array:
+    def random_raw(self, size: Size = None, *, device: DeviceArg = None) -> ak.Array:
         """The next raw 32-bit words (uint32), as many as ``size`` holds.
 
         Examples
@@ -261,11 +266,11 @@ class Generator(ContinuousMethods, DiscreteMethods):
         self,
         low: Any,
         high: Any = None,
-        size: Any = None,
+        size: Size = None,
         dtype: Any = None,
         endpoint: bool = False,
         *,
-        device: Any = None,
+        device: DeviceArg = None,
     ) -> ak.Array:
         """Integers in ``[low, high)`` (``[low, high]`` with ``endpoint``); ``integers(n)``
         is ``[0, n)``.  ``low`` and ``high`` may be arrays (or sequences), broadcast as in
@@ -290,7 +295,7 @@ class Generator(ContinuousMethods, DiscreteMethods):
         keys = w[:, 0] | (w[:, 1] << 32)
         return ak.argsort(keys, stable=True)
 
-    def permutation(self, x: Any, axis: int = 0, *, device: Any = None) -> ak.Array:
+    def permutation(self, x: Any, axis: int = 0, *, device: DeviceArg = None) -> ak.Array:
         """A permuted ``arange(x)`` for an int ``x``, else a permuted copy of the array
         ``x`` along ``axis``.
 
@@ -306,7 +311,8 @@ class Generator(ContinuousMethods, DiscreteMethods):
             ax = operator.index(axis)
             if not -x.ndim <= ax < x.ndim:
                 raise ValueError(f"permutation: axis {axis} is out of bounds for {x.ndim}-d x")
-            return ak.take(x, self._perm(x.shape[ax], x.device), axis=ax)
+            n = known_size(x, ax, "permutation")
+            return ak.take(x, self._perm(n, x.device), axis=ax)
         n = max(integer(x, "permutation", "x"), 0)  # NumPy: arange(x), empty for x < 0
         return ak.astype(self._perm(n, device), ak.int64)
 
@@ -329,13 +335,13 @@ class Generator(ContinuousMethods, DiscreteMethods):
     def choice(
         self,
         a: Any,
-        size: Any = None,
+        size: Size = None,
         replace: bool = True,
         p: Any = None,
         axis: int = 0,
         shuffle: bool = True,
         *,
-        device: Any = None,
+        device: DeviceArg = None,
     ) -> ak.Array:
         """Samples of ``arange(a)`` (an int ``a``) or of ``a`` along ``axis`` (an array,
         a NumPy array or a sequence, as NumPy's).

@@ -26,21 +26,18 @@ from __future__ import annotations
 
 import math
 import operator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 import arraykit as ak
 
 from . import _rejection
-from ._args import check, draw_shape, flat, size_shape
+from ._args import Gen, check, draw_shape, flat, size_shape
 from ._compiled import compiled, finish
 from ._discrete import _advance, _device, _regimes, _skip, int_param
 from ._inversion import Ratio, host_tables, invert_steps, invert_table
 from ._special import log_factorial, log_factorial_diff, log_falling
-
-if TYPE_CHECKING:
-    from ._generator import Generator
 
 Q_HRUA = 0.5
 D1, D2 = 1.7155277699214135, 0.8989161620588988
@@ -125,16 +122,12 @@ def _hrua(params: list[ak.Array], u1: ak.Array, u2: ak.Array) -> tuple[ak.Array,
     return ok & accept, k
 
 
-def _hrua_draw(
-    gen: Generator, mn: ak.Array, mx: ak.Array, cs: ak.Array, which: bool = False
-) -> ak.Array:
+def _hrua_draw(gen: Gen, mn: ak.Array, mx: ak.Array, cs: ak.Array, which: bool = False) -> ak.Array:
     return _rejection.uniform_rejection(gen, Q_HRUA, [mn, mx, cs], _hrua, which)
 
 
-def _array(
-    gen: Generator, mn: ak.Array, mx: ak.Array, cs: ak.Array, inv: bool, rej: bool
-) -> ak.Array:
-    n = mn.shape[0]
+def _array(gen: Gen, mn: ak.Array, mx: ak.Array, cs: ak.Array, inv: bool, rej: bool) -> ak.Array:
+    n = len(mn)
     small = _variance(mn, mx, cs) < VAR_MIN
     if inv:
         u = gen.random(n, device=mn.device)
@@ -157,7 +150,9 @@ _ARRAY = compiled(_array, static_argnums=(4, 5))
 _HRUA = compiled(_hrua_draw)
 
 
-def hypergeometric_flat(gen: Generator, good: Any, bad: Any, sample: Any, n: int, device: Any):
+def hypergeometric_flat(
+    gen: Gen, good: Any, bad: Any, sample: Any, n: int, device: Any
+) -> ak.Array:
     """``n`` values (int64); the parameters Python ints or flat float64 arrays."""
     if any(isinstance(v, ak.Array) for v in (good, bad, sample)):
         good, bad, sample = (flat(v, (n,), device) for v in (good, bad, sample))
@@ -170,21 +165,21 @@ def hypergeometric_flat(gen: Generator, good: Any, bad: Any, sample: Any, n: int
         return ak.where(cs < sample, ak.astype(good, ak.int64) - x, x)
     pop = good + bad
     cs = min(sample, pop - sample)
-    mn, mx = float(min(good, bad)), float(max(good, bad))
-    if _variance(mn, mx, float(cs)) < VAR_MIN:
+    lo, hi = float(min(good, bad)), float(max(good, bad))
+    if _variance(lo, hi, float(cs)) < VAR_MIN:
         u = gen.random(n, device=device)
-        p0, top, p_top = _ends(mn, mx, float(cs))
-        cum, tail = host_tables(p0, *_ratios(mn, mx, float(cs)), top, p_top, STEPS)
+        p0, top, p_top = _ends(lo, hi, float(cs))
+        cum, tail = host_tables(p0, *_ratios(lo, hi, float(cs)), top, p_top, STEPS)
         x = invert_table(u, cum, tail)
     else:
-        params = (flat(v, (n,), device) for v in (mn, mx, float(cs)))
+        params = (flat(v, (n,), device) for v in (lo, hi, float(cs)))
         x = finish(_HRUA(gen, *params), "hypergeometric")
     x = cs - x if good > bad else x
     return good - x if cs < sample else x
 
 
 def hypergeometric(
-    gen: Generator, ngood: Any, nbad: Any, nsample: Any, size: Any, device: Any
+    gen: Gen, ngood: Any, nbad: Any, nsample: Any, size: Any, device: Any
 ) -> ak.Array:
     fn = "hypergeometric"
     g, b, s = (int_param(v, fn, a) for v, a in ((ngood, "ngood"), (nbad, "nbad"),
@@ -198,8 +193,8 @@ def hypergeometric(
     shape = draw_shape(size, (g, b, s), fn)
     device = _device(device, g, b, s)
     n = math.prod(shape)
-    params = [v if isinstance(v, ak.Array) else int(v) for v in (g, b, s)]
-    return ak.reshape(hypergeometric_flat(gen, *params, n, device), shape)
+    good, bad, sample = (v if isinstance(v, ak.Array) else int(v) for v in (g, b, s))
+    return ak.reshape(hypergeometric_flat(gen, good, bad, sample, n, device), shape)
 
 
 # ----------------------------------------------------------------------------- multivariate
@@ -220,7 +215,7 @@ def _colors(colors: Any) -> list[int]:
 
 
 def multivariate_hypergeometric(
-    gen: Generator, colors: Any, nsample: Any, size: Any, method: str, device: Any
+    gen: Gen, colors: Any, nsample: Any, size: Any, method: str, device: Any
 ) -> ak.Array:
     fn = "multivariate_hypergeometric"
     cols = _colors(colors)
@@ -256,7 +251,7 @@ def multivariate_hypergeometric(
     return ak.reshape(out, (*shape, k))
 
 
-def _count(gen: Generator, cols: list[int], total: int, nsample: int, rows: int, device: Any):
+def _count(gen: Gen, cols: list[int], total: int, nsample: int, rows: int, device: Any) -> ak.Array:
     w = ak.astype(gen.bit_generator._words(2 * rows * total, device), ak.uint64)
     w = ak.reshape(w, (rows, total, 2))
     keys = w[..., 0] | (w[..., 1] << 32)
@@ -272,9 +267,11 @@ def _count(gen: Generator, cols: list[int], total: int, nsample: int, rows: int,
 
 
 def _marginals(
-    gen: Generator, cols: list[int], total: int, nsample: int, rows: int, device: Any
+    gen: Gen, cols: list[int], total: int, nsample: int, rows: int, device: Any
 ) -> ak.Array:
-    out, left, remaining = [], nsample, total
+    out: list[ak.Array] = []
+    left: int | ak.Array = nsample
+    remaining = total
     for j, cj in enumerate(cols[:-1]):
         x = hypergeometric_flat(gen, cj, remaining - cj, left, rows, device)
         out.append(x)

@@ -13,28 +13,25 @@ from __future__ import annotations
 
 import math
 import operator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 import arraykit as ak
 
 from .._core import transform_tracing
-from ._args import draw_shape
-
-if TYPE_CHECKING:
-    from ._generator import Generator
+from ._args import Gen, draw_shape
 
 M32 = 0xFFFFFFFF
 
 
-def integer_dtype(dtype: Any, fn: str) -> np.dtype:
+def integer_dtype(dtype: Any, fn: str) -> np.dtype[Any]:
     """``dtype`` in any of NumPy's spellings (``np.int8``, ``"i1"``, ``int``, ``bool``,
     ``ak.uint16``...), which must be an integer or boolean dtype."""
     if dtype is None:
         return ak.int64
     try:
-        d = np.dtype(dtype)
+        d: np.dtype[Any] = np.dtype(dtype)
     except TypeError as exc:  # NumPy's error for a spelling it does not know
         raise TypeError(f"{fn}: {exc}") from None
     if d.kind not in "iub":
@@ -42,7 +39,7 @@ def integer_dtype(dtype: Any, fn: str) -> np.dtype:
     return d
 
 
-def _limits(dtype: np.dtype) -> tuple[int, int]:
+def _limits(dtype: np.dtype[Any]) -> tuple[int, int]:
     if dtype == ak.bool:
         return 0, 1
     info = np.iinfo(dtype)
@@ -108,7 +105,7 @@ def _host_checks(low: Any, high: Any, endpoint: bool, lo_min: int, hi_max: int, 
 
 
 def integers(
-    gen: Generator, low: Any, high: Any, size: Any, dtype: Any, endpoint: bool, device: Any
+    gen: Gen, low: Any, high: Any, size: Any, dtype: Any, endpoint: bool, device: Any
 ) -> ak.Array:
     fn = "integers"
     if high is None:
@@ -161,7 +158,7 @@ def _flat_u64(b: int | ak.Array, shape: tuple[int, ...], device: Any) -> Any:
     return ak.reshape(ak.astype(ak.broadcast_to(b, shape), ak.uint64), (-1,))
 
 
-def below(gen: Generator, r: Any, n: int, device: Any, wide: bool | None = None) -> ak.Array:
+def below(gen: Gen, r: Any, n: int, device: Any, wide: bool | None = None) -> ak.Array:
     """``n`` uint64 values ``floor(U * r / 2**B)`` in ``[0, r)``: ``U`` a B-bit number of
     ``B / 32`` words (the first least significant).  ``r`` is a Python int in
     ``[1, 2**64]`` (``B = 64`` when ``r <= 2**32``, else 128), or, for array bounds, a
@@ -176,7 +173,8 @@ def below(gen: Generator, r: Any, n: int, device: Any, wide: bool | None = None)
     if not wide:
         w = ak.astype(ak.reshape(words, (n, 2)), ak.uint64)
         a, b = w[:, 0], w[:, 1]
-        return (b * r + ((a * r) >> 32)) >> 32
+        out: ak.Array = (b * r + ((a * r) >> 32)) >> 32  # r: an int or an array
+        return out
     w = ak.astype(ak.reshape(words, (n, 4)), ak.uint64)
     u = [w[:, i] for i in range(4)]
     rl, rh = r  # rh <= 2**32
@@ -186,7 +184,7 @@ def below(gen: Generator, r: Any, n: int, device: Any, wide: bool | None = None)
             p = u[i] * rj
             prods[i, j] = (p & M32, p >> 32)
     carry: Any = 0
-    limbs = []
+    limbs: list[ak.Array] = []
     for col in range(6):
         s = carry
         for (i, j), (lo, hi) in prods.items():

@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import operator
 import warnings
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -36,22 +36,21 @@ import arraykit as ak
 
 from .._core import normalize_axis, transform_tracing
 from . import _gamma
-from ._args import check, draw_shape, flat, param, size_shape
+from ._args import Checked, Gen, check, draw_shape, flat, known_shape, known_size, param, size_shape
 from ._compiled import host, on_host
 from ._discrete import _device, binomial_flat, int_param
-
-if TYPE_CHECKING:
-    from ._generator import Generator
 
 # ----------------------------------------------------------------------------- multinomial
 
 
-def _pvals(pvals: Any, fn: str) -> ak.Array:
+def _pvals(pvals: Any, fn: str) -> tuple[ak.Array, int]:
+    """``pvals`` checked, as float64, and its number of categories."""
     if isinstance(pvals, ak.Array):
         pv = ak.astype(pvals, ak.float64)
     else:
         pv = ak.asarray(np.asarray(pvals, dtype=np.float64))
-    if pv.ndim == 0 or pv.shape[-1] == 0:
+    k = known_shape(pv, fn, "pvals")[-1] if pv.ndim else 0
+    if k == 0:
         raise ValueError(
             f"{fn}: pvals must have at least 1 dimension and the last dimension of pvals "
             "must be greater than 0."
@@ -59,15 +58,14 @@ def _pvals(pvals: Any, fn: str) -> ak.Array:
     check(ak.isnan(pv) | (pv < 0) | (pv > 1), fn, ValueError,
           "pvals < 0, pvals > 1 or pvals contains NaNs")  # fmt: skip
     check(ak.sum(pv[..., :-1], axis=-1) > 1.0 + 1e-12, fn, ValueError, "sum(pvals[:-1]) > 1.0")
-    return pv
+    return pv, k
 
 
-def multinomial(gen: Generator, n: Any, pvals: Any, size: Any, device: Any) -> ak.Array:
+def multinomial(gen: Gen, n: Any, pvals: Any, size: Any, device: Any) -> ak.Array:
     fn = "multinomial"
     n = int_param(n, fn, "n")
     check(n < 0, fn, ValueError, "n < 0")
-    pv = _pvals(pvals, fn)
-    k = pv.shape[-1]
+    pv, k = _pvals(pvals, fn)
     lead = pv[..., 0]
     batch = draw_shape(size, (n, lead) if isinstance(n, ak.Array) else (lead,), fn)
     device = _device(device, n, pv)
@@ -81,7 +79,7 @@ def multinomial(gen: Generator, n: Any, pvals: Any, size: Any, device: Any) -> a
     out = []
     for j in range(k - 1):
         if host_p is not None:
-            pj = host_p[j]
+            pj: Checked = host_p[j]
             pj = min(max(pj / rest, 0.0), 1.0) if rest > 0 else 0.0
             rest -= host_p[j]
         else:
@@ -111,7 +109,7 @@ def _signed(u: ak.Array) -> ak.Array:
 
 
 def multivariate_normal(
-    gen: Generator,
+    gen: Gen,
     mean: Any,
     cov: Any,
     size: Any,
@@ -123,20 +121,22 @@ def multivariate_normal(
     fn = "multivariate_normal"
     if method not in _METHODS:
         raise ValueError(f"{fn}: method must be one of {{'eigh', 'svd', 'cholesky'}}")
-    mu = ak.astype(param(mean, fn, "mean"), ak.float64) if not isinstance(mean, float) else None
+    m = param(mean, fn, "mean")  # a number (an int too) is refused below, as NumPy
     sigma = param(cov, fn, "cov")
-    if mu is None or mu.ndim != 1:
+    if not isinstance(m, ak.Array) or m.ndim != 1:
         raise ValueError(f"{fn}: mean must be 1 dimensional")
-    if not isinstance(sigma, ak.Array) or sigma.ndim != 2 or sigma.shape[0] != sigma.shape[1]:
+    if not isinstance(sigma, ak.Array) or sigma.ndim != 2:
         raise ValueError(f"{fn}: cov must be 2 dimensional and square")
-    if mu.shape[0] != sigma.shape[0]:
+    k, (rows, cols) = known_size(m, 0, fn, "mean"), known_shape(sigma, fn, "cov")
+    if rows != cols:
+        raise ValueError(f"{fn}: cov must be 2 dimensional and square")
+    if k != rows:
         raise ValueError(f"{fn}: mean and cov must have same length")
-    sigma = ak.astype(sigma, ak.float64)
+    mu, sigma = ak.astype(m, ak.float64), ak.astype(sigma, ak.float64)
     device = _device(device, mu, sigma)
     if device is not None:
         mu, sigma = ak.asarray(mu, device=device), ak.asarray(sigma, device=device)
     shape = size_shape(size, fn)
-    k = mu.shape[0]
     if method == "cholesky":
         factor = ak.linalg.cholesky(sigma)
     elif method == "eigh":
@@ -173,17 +173,18 @@ def _check_psd(check_valid: str, fails: Any, fn: str) -> None:
 # ----------------------------------------------------------------------------- dirichlet
 
 
-def dirichlet(gen: Generator, alpha: Any, size: Any, device: Any) -> ak.Array:
+def dirichlet(gen: Gen, alpha: Any, size: Any, device: Any) -> ak.Array:
     fn = "dirichlet"
     if not isinstance(alpha, ak.Array) and np.ndim(alpha) == 0:
         raise TypeError(f"{fn}: alpha must be a sequence, got {alpha!r}")
     a = param(alpha, fn, "alpha")
-    if a.ndim != 1:
-        raise ValueError(f"{fn}: alpha must be 1-dimensional, got {a.ndim} dimensions")
+    if not isinstance(a, ak.Array) or a.ndim != 1:  # not an Array: a number, refused above
+        ndim = a.ndim if isinstance(a, ak.Array) else 0
+        raise ValueError(f"{fn}: alpha must be 1-dimensional, got {ndim} dimensions")
     a = ak.astype(a, ak.float64)
     check(a < 0, fn, ValueError, "alpha < 0")
     device = _device(device, a)
-    shape = (*size_shape(size, fn), a.shape[0])
+    shape = (*size_shape(size, fn), known_size(a, 0, fn, "alpha"))
     if math.prod(shape) == 0:
         return ak.zeros(shape, dtype=ak.float64, device=device)
     nan = ak.isnan(a)
@@ -193,7 +194,7 @@ def dirichlet(gen: Generator, alpha: Any, size: Any, device: Any) -> ak.Array:
     return ak.where(ak.any(nan), math.nan, out)
 
 
-def _dirichlet(gen: Generator, shapes: ak.Array, k: int) -> ak.Array:
+def _dirichlet(gen: Gen, shapes: ak.Array, k: int) -> ak.Array:
     lg = _gamma.standard_gamma_flat(gen, shapes, ak.float64, shapes.device, log=True)
     lg = ak.reshape(lg, (-1, k))
     top = ak.max(lg, axis=-1, keepdims=True)
@@ -206,42 +207,45 @@ def _dirichlet(gen: Generator, shapes: ak.Array, k: int) -> ak.Array:
 # ----------------------------------------------------------------------------- permuted
 
 
-def permuted(gen: Generator, x: Any, axis: int | None, out: Any) -> ak.Array:
+def permuted(gen: Gen, x: Any, axis: int | None, out: Any) -> ak.Array:
     fn = "permuted"
     if not isinstance(x, ak.Array):
         x = ak.asarray(np.asarray(x))
     if x.ndim == 0:
         raise TypeError(f"{fn}: x must be at least 1-dimensional (len() of unsized object)")
+    dest: ak.Array | None = None
     if out is not None:
         if not isinstance(out, ak.Array):
             raise TypeError(f"{fn}: out must be an arraykit array")
-        if out.shape != x.shape:
+        dest = out
+        if dest.shape != x.shape:
             raise ValueError(f"{fn}: out must have the same shape as x")
-        if not ak.can_cast(x.dtype, out.dtype):
+        if not ak.can_cast(x.dtype, dest.dtype):
             raise TypeError(
-                f"{fn}: Cannot cast array data from {x.dtype!r} to {out.dtype!r} according "
+                f"{fn}: Cannot cast array data from {x.dtype!r} to {dest.dtype!r} according "
                 "to the rule 'safe'"
             )
-    n = math.prod(x.shape)
+    shape = known_shape(x, fn)
+    n = math.prod(shape)
     w = ak.astype(ak.reshape(gen.bit_generator._words(2 * n, x.device), (n, 2)), ak.uint64)
     keys = w[:, 0] | (w[:, 1] << 32)
     if axis is None:
         order = ak.argsort(keys, stable=True)
-        result = ak.reshape(ak.take(ak.reshape(x, (-1,)), order), x.shape)
+        result = ak.reshape(ak.take(ak.reshape(x, (-1,)), order), shape)
     else:
         ax = normalize_axis(operator.index(axis), x.ndim, fn)
-        order = ak.argsort(ak.reshape(keys, x.shape), axis=ax, stable=True)
+        order = ak.argsort(ak.reshape(keys, shape), axis=ax, stable=True)
         result = ak.take_along_axis(x, order, axis=ax)
-    if out is None:
+    if dest is None:
         return result
-    out[...] = ak.astype(result, out.dtype)
-    return out
+    dest[...] = ak.astype(result, dest.dtype)
+    return dest
 
 
 # ----------------------------------------------------------------------------- bytes
 
 
-def random_bytes(gen: Generator, length: Any) -> bytes:
+def random_bytes(gen: Gen, length: Any) -> bytes:
     fn = "bytes"
     if transform_tracing.depth:
         raise TypeError(f"{fn}: a bytes object is made on the host: call it outside ak.jit")

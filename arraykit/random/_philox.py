@@ -109,7 +109,9 @@ def integers(
     return _mapped("philox_integers", key, counter, dtype, device, low, r, n)
 
 
-def _mapped(name: str, key: Any, counter: Any, dtype: Any, device: Any, *args: Any) -> Any:
+def _mapped(
+    name: str, key: Any, counter: Any, dtype: Any, device: Any, *args: Any
+) -> ak.Array | None:
     """The driver's optional fast path ``name(key, counter, *args, dtype, device)`` as an
     Array of ``dtype``, or ``None`` where the driver has none or it declines."""
     drv, dev = target(device)

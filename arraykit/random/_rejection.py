@@ -75,7 +75,7 @@ import arraykit as ak
 from ._philox import blocks_for, target
 
 if TYPE_CHECKING:
-    from ._generator import Generator
+    from ._args import Gen
 
 Trial = Callable[[int, "ak.Array | None", int, int], tuple[ak.Array, ak.Array]]
 Candidate = Callable[..., tuple[ak.Array, ak.Array]]
@@ -145,7 +145,7 @@ def words(specs: Sequence[tuple[str, int, Any]]) -> int:
     return total
 
 
-def draws(gen: Generator, specs: Sequence[tuple[str, int, Any]], device: Any) -> list[ak.Array]:
+def draws(gen: Gen, specs: Sequence[tuple[str, int, Any]], device: Any) -> list[ak.Array]:
     """``("uniform" | "normal", m, dtype)`` each: ``gen.random(m, dtype)`` or
     ``gen.standard_normal(m, dtype)``, drawn in turn, from one call for the words (in
     turn where the driver maps words to floats natively, which compiles nothing)."""
@@ -167,8 +167,8 @@ def draws(gen: Generator, specs: Sequence[tuple[str, int, Any]], device: Any) ->
         pairs = ak.reshape(drawn, (total // 2, 2))
         a = ak.astype(pairs[:, 0] >> 5, ak.float64)
         maps[ak.float64] = (a * 67108864.0 + ak.astype(pairs[:, 1] >> 6, ak.float64)) * 2.0**-53
-    out: list[Any] = []
-    normals: dict[Any, list[tuple[int, ak.Array]]] = {}
+    out: list[ak.Array] = []
+    normals: dict[Any, list[tuple[int, int, ak.Array]]] = {}
     offset = 0  # in words
     for (kind, _, dtype), k in zip(specs, counts, strict=True):
         per = 1 if dtype == ak.float32 else 2
@@ -176,17 +176,16 @@ def draws(gen: Generator, specs: Sequence[tuple[str, int, Any]], device: Any) ->
         u = maps[dtype][start : start + k]
         offset += 4 * blocks_for(per * k)
         if kind == "normal":
-            normals.setdefault(dtype, []).append((len(out), u))
+            normals.setdefault(dtype, []).append((len(out), k // 2, u))
         out.append(u)
-    for parts in normals.values():  # Box-Muller once per dtype
-        half = [u.shape[0] // 2 for _, u in parts]
-        u1 = ak.concat([u[:h] for (_, u), h in zip(parts, half, strict=True)])
-        u2 = ak.concat([u[h:] for (_, u), h in zip(parts, half, strict=True)])
+    for parts in normals.values():  # Box-Muller once per dtype (k uniforms: k // 2 pairs)
+        u1 = ak.concat([u[:h] for _, h, u in parts])
+        u2 = ak.concat([u[h:] for _, h, u in parts])
         rad = ak.sqrt(-2.0 * ak.log1p(-u1))
         theta = (2 * math.pi) * u2
         cos, sin = rad * ak.cos(theta), rad * ak.sin(theta)
         at = 0
-        for (i, _), h in zip(parts, half, strict=True):
+        for i, h, _ in parts:
             out[i] = ak.concat([cos[at : at + h], sin[at : at + h]])[: specs[i][1]]
             at += h
     return out
@@ -199,7 +198,7 @@ def first_accepted(
     dtype: Any,
     device: Any,
     which: bool = False,
-) -> Any:
+) -> ak.Array:
     """The values of the first accepted candidate of each of ``n`` values (NaN where
     none was), by the ``rounds`` of :func:`schedule` (module docstring).
 
@@ -211,7 +210,7 @@ def first_accepted(
     of their draws): the decisions, to compare between drivers."""
     if n == 0:
         return ak.zeros(0, dtype=dtype, device=device)
-    levels = []
+    levels: list[tuple[ak.Array, ak.Array, ak.Array | None, int, int, int]] = []
     ids, width = None, n  # the values round j may serve: their indices, their number
     drawn = 0
     for j, (m, k) in enumerate(rounds):
@@ -221,10 +220,10 @@ def first_accepted(
             value, dtype = (ak.reshape(number, (m, k)) if k > 1 else number), ak.float64
         drawn += m * k
         if k > 1:
-            accept, value = first_of(accept, value)
+            accept, value = first_of(accept, value, m, k)
         after = min(sum(r[0] for r in rounds[j + 1 :]), width)
         if after == 0:
-            levels.append((accept, value, None, width, after))
+            levels.append((accept, value, None, m, width, after))
             break
         waiting = ~accept
         if width > m:
@@ -233,25 +232,25 @@ def first_accepted(
         wanted = ak.arange(1, after + 1, dtype=ak.int64, device=device)
         pick = ak.minimum(ak.searchsorted(ranks, wanted), width - 1)
         ids = pick if ids is None else gather(ids, pick)
-        levels.append((accept, value, ranks - 1, width, after))
+        levels.append((accept, value, ranks - 1, m, width, after))
         width = after
-    below = None
-    for accept, value, rank, width, after in reversed(levels):
-        m = accept.shape[0]
-        if below is None:
+    below: ak.Array | None = None
+    for accept, value, rank, m, width, after in reversed(levels):
+        if below is None or rank is None:  # rank: None in the last round alone
             later = ak.full(width, math.nan, dtype=dtype, device=device)
         else:  # the waiting values' values from the rounds after
             later = gather(below, ak.clip(rank, 0, after - 1))
             later = ak.where(rank < after, later, math.nan)
         served = ak.where(accept, ak.astype(value, dtype), later[:m])
         below = ak.concat([served, later[m:]]) if width > m else served
+    if below is None:
+        raise ValueError("first_accepted: no rounds for n > 0 values")  # schedule has one
     return below
 
 
-def first_of(accept: ak.Array, value: ak.Array) -> tuple[ak.Array, ak.Array]:
+def first_of(accept: ak.Array, value: ak.Array, m: int, k: int) -> tuple[ak.Array, ak.Array]:
     """Of ``k`` candidates per row (``(m, k)`` arrays), whether one was accepted and the
     first accepted one's value (the last candidate's where none was)."""
-    m, k = accept.shape
     col = ak.arange(k, dtype=ak.int64, device=accept.device)
     first = ak.min(ak.where(accept, col, k), axis=1, keepdims=True)  # k: none accepted
     drv = value._driver
@@ -273,7 +272,7 @@ def uniform_specs(n: int, q: float) -> list[tuple[str, int, Any]]:
 
 
 def uniform_rejection(
-    gen: Generator,
+    gen: Gen,
     q: float,
     params: Sequence[ak.Array],
     candidate: Candidate,
@@ -283,7 +282,7 @@ def uniform_rejection(
     two float64 uniforms: ``candidate(params, U, V)`` gives ``(accept, value)`` for the
     flat parameters of the values served (shape ``(m, 1)``, or ``(m,)`` with ``U`` and
     ``V``) and ``U, V`` of shape ``(m, k)`` (``(m,)`` for one candidate each)."""
-    n, device = params[0].shape[0], params[0].device
+    n, device = len(params[0]), params[0].device
     got = draws(gen, uniform_specs(n, q), device)
 
     def trial(j: int, ids: ak.Array | None, m: int, k: int) -> tuple[ak.Array, ak.Array]:

@@ -29,16 +29,13 @@ below ``2**-64`` (an error eagerly, NaN inside a transform).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import arraykit as ak
 
 from .._core import transform_tracing
 from . import _rejection
-from ._args import Param, check, draw_shape, flat, param
-
-if TYPE_CHECKING:
-    from ._generator import Generator
+from ._args import Gen, Param, check, draw_shape, flat, param
 
 Q = 0.35  # at least 65.7% of the candidates are accepted, for every kappa (0.343 at most)
 
@@ -49,11 +46,11 @@ def rounds(n: int) -> tuple[tuple[int, int], ...]:
 
 
 def _sample(
-    gen: Generator, mu: ak.Array, kappa: ak.Array, which: bool = False
+    gen: Gen, mu: ak.Array, kappa: ak.Array, which: bool = False
 ) -> tuple[ak.Array, ak.Array]:
     """The values for flat float64 ``mu`` and ``kappa``, and whether every value found
     one (``which``: the accepted candidates' numbers, ``_rejection.first_accepted``)."""
-    n, device = kappa.shape[0], kappa.device
+    n, device = len(kappa), kappa.device
     sched = rounds(n)
     specs = [("uniform", m * k, ak.float64) for m, k in sched for _uv in range(2)]
     got = _rejection.draws(gen, [*specs, ("uniform", n, ak.float64)], device)
@@ -104,7 +101,7 @@ def _sample(
 _COMPILED = ak.jit(_sample, static_argnums=3)
 
 
-def vonmises(gen: Generator, mu: Param, kappa: Param, size: Any, device: Any) -> ak.Array:
+def vonmises(gen: Gen, mu: Param, kappa: Param, size: Any, device: Any) -> ak.Array:
     m, k = param(mu, "vonmises", "mu"), param(kappa, "vonmises", "kappa")
     check(k < 0, "vonmises", ValueError, "kappa < 0")
     shape = draw_shape(size, (m, k), "vonmises")
