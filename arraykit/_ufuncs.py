@@ -431,7 +431,7 @@ def at(ufunc: np.ufunc, fn: Any, inputs: _Args, like: Array) -> None:
     with NO_LOCK if drv.capabilities.mutable else WRITE_LOCK:
         value = a._value
         if _basic(key):  # ints and slices: no index repeats
-            nkey = _normalize_key(a, key, what)
+            nkey = cast("tuple[Any, ...]", _normalize_key(a, key, what))  # no bools
             value = _apply(fn, a, value, nkey, b, loop._dtype)
         else:
             value = _apply_repeated(name, fn, a, value, key, b, loop._dtype, what)
