@@ -25,7 +25,7 @@ new = Array._new
 class _TransformTracing(threading.local):
     depth = 0
     mapping = 0
-    journal: list | None = None  # (weakref, old value) of arrays written while tracing
+    journal: list[Any] | None = None  # (weakref, old value) of arrays written while tracing
 
 
 transform_tracing = _TransformTracing()
@@ -124,7 +124,9 @@ def normalize_axes(axis: Any, ndim: int, fn: str, arg: str = "axis") -> tuple[in
     return out
 
 
-def broadcast_shapes(*shapes: tuple[int | None, ...], fn: str = "broadcast_shapes") -> tuple:
+def broadcast_shapes(
+    *shapes: tuple[int | None, ...], fn: str = "broadcast_shapes"
+) -> tuple[int | None, ...]:
     """The spec's broadcasting of shapes; ``None`` (unknown) sizes propagate."""
     ndim = max((len(s) for s in shapes), default=0)
     out: list[int | None] = []
@@ -147,7 +149,9 @@ def broadcast_shapes(*shapes: tuple[int | None, ...], fn: str = "broadcast_shape
     return tuple(out)
 
 
-def refuse_unknown_broadcast(fn: str, shapes: Sequence[tuple], error: Exception) -> None:
+def refuse_unknown_broadcast(
+    fn: str, shapes: Sequence[tuple[int | None, ...]], error: Exception
+) -> None:
     """Raise the remedy when a lazy driver failed (``error``) to broadcast ``shapes`` with
     unknown (``None``) sizes: it can only once they are known."""
     if isinstance(error, ValueError) and any(None in s for s in shapes):

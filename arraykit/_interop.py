@@ -146,7 +146,11 @@ _METHODS = {
 
 
 def array_ufunc(
-    namespace: ModuleType, ufunc: np.ufunc, method: str, inputs: tuple, kwargs: dict
+    namespace: ModuleType,
+    ufunc: np.ufunc,
+    method: str,
+    inputs: tuple[Any, ...],
+    kwargs: dict[str, Any],
 ) -> Any:
     """``__array_ufunc__``: a ufunc or one of its methods runs the arraykit function of
     that meaning (``_ufuncs``); the rest runs on the host (see the module docstring)."""
@@ -173,7 +177,9 @@ def array_ufunc(
     return _host_fallback(getattr(ufunc, method), inputs, kwargs, like, what, written)
 
 
-def array_function(namespace: ModuleType, func: Any, types: Any, args: tuple, kwargs: dict) -> Any:
+def array_function(
+    namespace: ModuleType, func: Any, types: Any, args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> Any:
     """``__array_function__``: NumPy functions with an arraykit counterpart run on arraykit."""
     module = func.__module__ or ""
     name = func.__name__
@@ -271,7 +277,12 @@ def _from_host(value: Any, like: Array, back: dict[int, Array]) -> Any:
 
 
 def _host_fallback(
-    func: Any, args: tuple, kwargs: dict, like: Array, what: str, written: list[Array] = ()
+    func: Any,
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+    like: Array,
+    what: str,
+    written: list[Array] = (),
 ) -> Any:
     """``func`` on host copies; the arrays it writes (``out=``, ``ufunc.at``'s operand,
     ``np.copyto``'s destination) get writable copies, written back through arraykit."""

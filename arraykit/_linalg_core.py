@@ -69,7 +69,7 @@ def _product(fn: str, x1: Array, x2: Array, *args: Any) -> Array:
     return new(drv.astype(getattr(drv, fn)(v1, v2, *args), dtype), drv, dtype)
 
 
-def _check_matmul_shapes(s1: tuple, s2: tuple) -> None:
+def _check_matmul_shapes(s1: tuple[int | None, ...], s2: tuple[int | None, ...]) -> None:
     if not s1 or not s2:
         raise ValueError(f"matmul: arguments must have at least one dimension, got {s1} and {s2}")
     k1 = s1[-1]

@@ -87,7 +87,7 @@ def _last_axis(shape: tuple[int, ...], itemsize: int) -> Any:
     return layout
 
 
-def _reshaped(drv: Any, value: Any, shape: tuple) -> Any:
+def _reshaped(drv: Any, value: Any, shape: tuple[Any, ...]) -> Any:
     return value if tuple(drv.shape_of(value)) == shape else drv.reshape(value, shape, None)
 
 

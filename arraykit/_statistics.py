@@ -90,7 +90,7 @@ def _accumulation_dtype(x: Array, dtype: Any, fn: str) -> np.dtype:
     return integer_accumulator(xd, cfg.default_int)
 
 
-def _compute_dtype(x: Array, allowed: frozenset, words: str, fn: str) -> np.dtype:
+def _compute_dtype(x: Array, allowed: frozenset[np.dtype], words: str, fn: str) -> np.dtype:
     """``x``'s dtype if allowed; the default float for bools/integers outside strict mode."""
     xd = x._dtype
     if xd in allowed:
@@ -106,13 +106,15 @@ def _compute_dtype(x: Array, allowed: frozenset, words: str, fn: str) -> np.dtyp
     raise TypeError(f"{fn}: 'x' must have a {words} dtype, got {xd}")
 
 
-def _reduced_count(shape: tuple, axes: tuple[int, ...] | None) -> int | None:
+def _reduced_count(shape: tuple[int | None, ...], axes: tuple[int, ...] | None) -> int | None:
     """How many elements each result element reduces over (None: not known yet)."""
     sizes = shape if axes is None else [shape[a] for a in axes]
     return None if None in sizes else math.prod(sizes)
 
 
-def _reduced_shape(shape: tuple, axes: tuple[int, ...] | None, keepdims: bool) -> tuple:
+def _reduced_shape(
+    shape: tuple[int | None, ...], axes: tuple[int, ...] | None, keepdims: bool
+) -> tuple[int | None, ...]:
     axes_set = set(range(len(shape))) if axes is None else set(axes)
     if keepdims:
         return tuple(1 if i in axes_set else n for i, n in enumerate(shape))

@@ -130,7 +130,7 @@ WRITE_LOCK = threading.RLock()
 NO_LOCK = contextlib.nullcontext()
 
 
-def is_view_key(key: tuple, ndim: int) -> bool:
+def is_view_key(key: tuple[Any, ...], ndim: int) -> bool:
     """Whether NumPy returns a view for ``x[key]`` (``key`` normalised, ``x.ndim == ndim``)."""
     ints = 0
     for item in key:
@@ -142,7 +142,7 @@ def is_view_key(key: tuple, ndim: int) -> bool:
     return ints < ndim or len(key) > ints
 
 
-def link(base: Array, view: Array, key: tuple | Whole) -> Array:
+def link(base: Array, view: Array, key: tuple[Any, ...] | Whole) -> Array:
     """Record ``view`` (the value of ``base[key]``) as a view of ``base``; return it."""
     view._view = (base, key)
     refs = getattr(base, "_views", None)
@@ -155,7 +155,7 @@ def link(base: Array, view: Array, key: tuple | Whole) -> Array:
     return view
 
 
-def same_view(x: Array, key: tuple, value: Array) -> bool:
+def same_view(x: Array, key: tuple[Any, ...], value: Array) -> bool:
     """Whether ``value`` is the view ``x[key]``: then ``x[key] = value`` has nothing to do
     (``x[1:4] += 1`` already wrote through the view ``x[1:4]``)."""
     link_ = getattr(value, "_view", None)
@@ -264,7 +264,7 @@ def layout_of(x: Array) -> Layout | None:
     return _indexed(outer, key)
 
 
-def _indexed(layout: Layout, key: tuple) -> Layout:
+def _indexed(layout: Layout, key: tuple[Any, ...]) -> Layout:
     """The layout of ``base[key]`` for a normalised basic ``key``."""
     consumed = sum(1 for k in key if k.__class__ is int or k.__class__ is slice)
     shape: list[int] = []

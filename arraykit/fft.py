@@ -141,7 +141,9 @@ def _s_axes(
     return tuple(sizes), ax
 
 
-def _transform(x: Array, prim: str, s: tuple, axes: tuple, norm: str, out: np.dtype) -> Array:
+def _transform(
+    x: Array, prim: str, s: tuple[int, ...], axes: tuple[int, ...], norm: str, out: np.dtype
+) -> Array:
     """``prim`` (one of the four n-D primitives) of ``x``, wrapped as ``out``."""
     drv = x._driver
     return new(getattr(drv, prim)(x._value, s, axes, norm), drv, out)
@@ -387,7 +389,7 @@ def ihfft(x: Array, /, *, n: int | None = None, axis: int = -1, norm: Norm = "ba
 
 
 # ---------------------------------------------------------------------- frequencies
-def _freq(fn: str, n: Any, d: Any, dtype: Any, device: Any) -> tuple:
+def _freq(fn: str, n: Any, d: Any, dtype: Any, device: Any) -> tuple[Any, ...]:
     n = int_arg(fn, "n", n)
     if n < 1:
         raise ValueError(f"{fn}: 'n' must be at least 1, got {n}")
