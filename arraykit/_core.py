@@ -334,7 +334,7 @@ def python_scalar(value: Any, fn: str, arg: str) -> tuple[Any, np.dtype | None]:
         if shape != ():
             raise TypeError(f"{fn}: {arg!r} must be a scalar or a 0-D array, got shape {shape}")
         refuse_in_strict(f"a {type(value).__name__}", fn, arg)
-        if value.__class__ is Array:
+        if type(value) is Array:
             return value._driver.to_scalar(value._value), value._dtype
         dtype = dt.canonical(value.dtype)
         return value.item(), dtype
@@ -360,7 +360,7 @@ def holds_typed_scalars(obj: Any) -> bool:
     return False
 
 
-def infer_dtype(data: np.ndarray, cfg: Any, fn: str) -> np.dtype:
+def infer_dtype(data: np.ndarray, cfg: _config.Config, fn: str) -> np.dtype:
     """The spec's dtype for Python data: bool, then the default int/float/complex."""
     kind = data.dtype.kind
     if kind == "b":

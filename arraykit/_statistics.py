@@ -25,7 +25,7 @@ Spec: https://data-apis.org/array-api/2025.12/API_specification/statistical_func
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -109,7 +109,7 @@ def _compute_dtype(x: Array, allowed: frozenset[np.dtype], words: str, fn: str) 
 def _reduced_count(shape: tuple[int | None, ...], axes: tuple[int, ...] | None) -> int | None:
     """How many elements each result element reduces over (None: not known yet)."""
     sizes = shape if axes is None else [shape[a] for a in axes]
-    return None if None in sizes else math.prod(sizes)
+    return None if None in sizes else math.prod(cast("tuple[int, ...]", sizes))
 
 
 def _reduced_shape(
@@ -130,7 +130,8 @@ def _nan_result(
         return None
     drv = x._driver
     fill = complex(math.nan, math.nan) if dtype.kind == "c" else math.nan
-    return new(drv.full(shape, fill, dtype, drv.device_of(value)), drv, dtype)
+    sizes = cast("tuple[int, ...]", shape)  # known: checked above
+    return new(drv.full(sizes, fill, dtype, drv.device_of(value)), drv, dtype)
 
 
 # ---------------------------------------------------------------------- sums, products

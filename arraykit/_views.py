@@ -35,7 +35,7 @@ import contextlib
 import threading
 import weakref
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from ._array import Array
 from ._core import transform_tracing
@@ -248,13 +248,14 @@ def layout_of(x: Array) -> Layout | None:
     shape = drv.shape_of(x._value)
     if None in shape:
         return None
+    sizes = cast("tuple[int, ...]", shape)  # known: checked above
     itemsize = x._dtype.itemsize
     if drv.capabilities.mutable:
-        strides = drv.strides_of(x._value)
-        return Layout(tuple(shape), tuple(strides), itemsize)
+        strides = drv.strides_of(x._value)  # type: ignore[misc]  # pyright: ignore[reportOptionalCall]  # a mutable driver's
+        return Layout(tuple(sizes), tuple(strides), itemsize)
     up = getattr(x, "_view", None)
     if up is None:
-        return c_layout(tuple(shape), itemsize)
+        return c_layout(tuple(sizes), itemsize)
     base, key = up
     outer = layout_of(base)
     if outer is None:
