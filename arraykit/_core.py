@@ -124,9 +124,9 @@ def normalize_axes(axis: Any, ndim: int, fn: str, arg: str = "axis") -> tuple[in
     return out
 
 
-def broadcast_shapes(
+def broadcast_shapes(  # -> Shape once _numpy_api's callers check for unknown sizes
     *shapes: tuple[int | None, ...], fn: str = "broadcast_shapes"
-) -> tuple[int | None, ...]:
+) -> tuple[Any, ...]:
     """The spec's broadcasting of shapes; ``None`` (unknown) sizes propagate."""
     ndim = max((len(s) for s in shapes), default=0)
     out: list[int | None] = []

@@ -29,6 +29,7 @@ lands, as in NumPy).
 from __future__ import annotations
 
 import warnings
+from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
@@ -38,6 +39,7 @@ from . import _config, _ufuncs
 from . import _dtypes as dt
 from ._array import Array
 from ._creation import asarray
+from ._indexing import setitem
 
 # NumPy ufunc name -> arraykit function name, where they differ.
 _UFUNC_NAMES = {
@@ -191,8 +193,8 @@ def array_function(
     if like is None:
         return NotImplemented
     fn = None if entry is None else _resolve(namespace, entry[0])
-    if fn is None:
-        out = kwargs.get("out")
+    if entry is None or fn is None:
+        out: Any = kwargs.get("out")
         written = [o for o in (out if isinstance(out, tuple) else (out,)) if o.__class__ is Array]
         if name in _WRITES_FIRST and args and args[0].__class__ is Array:
             written.append(args[0])
@@ -282,7 +284,7 @@ def _host_fallback(
     kwargs: dict[str, Any],
     like: Array,
     what: str,
-    written: list[Array] = (),
+    written: Sequence[Array] = (),
 ) -> Any:
     """``func`` on host copies; the arrays it writes (``out=``, ``ufunc.at``'s operand,
     ``np.copyto``'s destination) get writable copies, written back through arraykit."""
@@ -304,7 +306,7 @@ def _host_fallback(
     copies = {id(a): (a, np.array(a)) for a in written}
     result = func(*_to_host(args, copies), **_to_host(kwargs, copies))
     for a, host in copies.values():
-        a[...] = host  # through __setitem__: the array's views see the write
+        setitem(a, ..., host)  # Array.__setitem__: the array's views see the write
     return _from_host(result, like, {id(h): a for a, h in copies.values()})
 
 

@@ -114,7 +114,7 @@ def _reduced_count(shape: tuple[int | None, ...], axes: tuple[int, ...] | None) 
 
 def _reduced_shape(
     shape: tuple[int | None, ...], axes: tuple[int, ...] | None, keepdims: bool
-) -> tuple[int | None, ...]:
+) -> tuple[Any, ...]:  # Shape once _numpy_api's callers check for unknown sizes
     axes_set = set(range(len(shape))) if axes is None else set(axes)
     if keepdims:
         return tuple(1 if i in axes_set else n for i, n in enumerate(shape))
