@@ -115,7 +115,8 @@ def main(argv: list[str] | None = None) -> int:
             argparse.Namespace(rest=argv[1:])
         )
     args = parser.parse_args(argv)
-    return args.fn(args)
+    code: int = args.fn(args)
+    return code
 
 
 if __name__ == "__main__":

@@ -14,19 +14,19 @@ each view to its base (``_views``), so writes go both ways as in NumPy.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ._array import Array
 from ._views import (
     Layout,
     c_contiguous,
-    identity_view,
     is_view_key,
     layout_of,
     link,
     reshaped,
     whole_view,
 )
+from ._views import identity_view as identity_view  # _manipulation.squeeze's
 
 VIEW = "a view: writes go both ways"
 READ_ONLY = "a read-only view: it follows writes to the input and refuses its own"
@@ -108,12 +108,13 @@ def permuted(axes: tuple[int, ...]) -> Any:
     return layout
 
 
-def _shaped(shape: tuple[int, ...]) -> Any:
+def _shaped(shape: tuple[int | None, ...]) -> Any:
     """The layout of a view that only adds or drops size-1 axes (their strides are moot)."""
 
     def layout(base: Layout) -> Layout:
         strides = iter(s for n, s in zip(base.shape, base.strides, strict=True) if n != 1)
-        return Layout(shape, tuple(0 if n == 1 else next(strides) for n in shape), base.itemsize)
+        sizes = cast("tuple[int, ...]", shape)  # a layout's base has known sizes
+        return Layout(sizes, tuple(0 if n == 1 else next(strides) for n in shape), base.itemsize)
 
     return layout
 
@@ -183,13 +184,18 @@ def unstacked(x: Array, outs: tuple[Array, ...], axis: int) -> tuple[Array, ...]
     keys = [(*head, i) for i in range(len(outs))]
     if None in x.shape:  # a lazy driver's unknown sizes: views that refuse writes
         return tuple(
-            whole_view(x, out, lambda d, v, k=k: d.getitem(v, k), lambda d, v, b: v)
+            whole_view(x, out, _getter(k), lambda d, v, b: v)
             for out, k in zip(outs, keys, strict=True)
         )
     return tuple(
         link(x, out, key) if is_view_key(key, x.ndim) else out
         for out, key in zip(outs, keys, strict=True)
     )
+
+
+def _getter(key: tuple[Any, ...]) -> Any:
+    """The forward function of a view ``x[key]``."""
+    return lambda d, v: d.getitem(v, key)
 
 
 def broadcast(x: Array, out: Array) -> Array:
@@ -202,7 +208,8 @@ def broadcast(x: Array, out: Array) -> Array:
             0 if n != m else s
             for n, m, s in zip(base.shape, shape[lead:], base.strides, strict=True)
         )
-        return Layout(shape, (0,) * lead + strides, base.itemsize)
+        sizes = cast("tuple[int, ...]", shape)  # a layout's base has known sizes
+        return Layout(sizes, (0,) * lead + strides, base.itemsize)
 
     return whole_view(x, out, lambda d, v: d.broadcast_to(v, shape), None, layout)
 
@@ -212,7 +219,8 @@ def diagonal(x: Array, out: Array, offset: int) -> Array:
 
     def layout(base: Layout) -> Layout:
         s1, s2 = base.strides[-2:]
-        return Layout(tuple(out.shape), (*base.strides[:-2], s1 + s2), base.itemsize)
+        sizes = cast("tuple[int, ...]", tuple(out.shape))  # a layout's base has known sizes
+        return Layout(sizes, (*base.strides[:-2], s1 + s2), base.itemsize)
 
     return whole_view(x, out, lambda d, v: d.diagonal(v, offset), None, layout)
 

@@ -22,6 +22,8 @@ from ._devices import Sharding
 from .drivers._base import CoreLink, link_core
 
 if TYPE_CHECKING:
+    import weakref
+
     from ._array_methods import ArrayMethods as _Installed
     from ._devices import Device
     from .drivers._base import Driver
@@ -70,6 +72,8 @@ class Array(_Installed):
     _value: Any
     _driver: Driver
     _dtype: np.dtype
+    _view: tuple[Array, Any] | None  # (base, key) of a view (see _views)
+    _views: list[weakref.ref[Array]]  # a base's views
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Array:
         raise TypeError("arraykit arrays are created with ak.asarray() or another ak function")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextvars
 import threading
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -162,7 +163,7 @@ _FLOATS = {"float32": _dtypes.float32, "float64": _dtypes.float64}
 _INTS = {"int32": _dtypes.int32, "int64": _dtypes.int64}
 
 
-def _pick(table: dict[str, np.dtype], value: Any, what: str) -> np.dtype:
+def _pick(table: Mapping[Any, np.dtype], value: Any, what: str) -> np.dtype:
     if isinstance(value, np.dtype) and value in table.values():
         return value
     try:

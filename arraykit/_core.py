@@ -26,7 +26,7 @@ new = Array._new
 class _TransformTracing(threading.local):
     depth = 0
     mapping = 0
-    journal: list | None = None  # (weakref, old value) of arrays written while tracing
+    journal: list[Any] | None = None  # (weakref, old value) of arrays written while tracing
 
 
 transform_tracing = _TransformTracing()
@@ -133,7 +133,9 @@ def normalize_axes(axis: Any, ndim: int, fn: str, arg: str = "axis") -> tuple[in
     return out
 
 
-def broadcast_shapes(*shapes: tuple[int | None, ...], fn: str = "broadcast_shapes") -> tuple:
+def broadcast_shapes(  # -> Shape once _numpy_api's callers check for unknown sizes
+    *shapes: tuple[int | None, ...], fn: str = "broadcast_shapes"
+) -> tuple[Any, ...]:
     """The spec's broadcasting of shapes; ``None`` (unknown) sizes propagate."""
     ndim = max((len(s) for s in shapes), default=0)
     out: list[int | None] = []
@@ -156,7 +158,9 @@ def broadcast_shapes(*shapes: tuple[int | None, ...], fn: str = "broadcast_shape
     return tuple(out)
 
 
-def refuse_unknown_broadcast(fn: str, shapes: Sequence[tuple], error: Exception) -> None:
+def refuse_unknown_broadcast(
+    fn: str, shapes: Sequence[tuple[int | None, ...]], error: Exception
+) -> None:
     """Raise the remedy when a lazy driver failed (``error``) to broadcast ``shapes`` with
     unknown (``None``) sizes: it can only once they are known."""
     if isinstance(error, ValueError) and any(None in s for s in shapes):
@@ -339,7 +343,7 @@ def python_scalar(value: Any, fn: str, arg: str) -> tuple[Any, np.dtype | None]:
         if shape != ():
             raise TypeError(f"{fn}: {arg!r} must be a scalar or a 0-D array, got shape {shape}")
         refuse_in_strict(f"a {type(value).__name__}", fn, arg)
-        if value.__class__ is Array:
+        if type(value) is Array:
             return value._driver.to_scalar(value._value), value._dtype
         dtype = dt.canonical(value.dtype)
         return value.item(), dtype
@@ -365,7 +369,7 @@ def holds_typed_scalars(obj: Any) -> bool:
     return False
 
 
-def infer_dtype(data: np.ndarray, cfg: Any, fn: str) -> np.dtype:
+def infer_dtype(data: np.ndarray, cfg: _config.Config, fn: str) -> np.dtype:
     """The spec's dtype for Python data: bool, then the default int/float/complex."""
     kind = data.dtype.kind
     if kind == "b":

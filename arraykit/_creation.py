@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import operator
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -246,7 +246,7 @@ def arange(
         dtype = cfg.default_int if ints else cfg.default_float
     if dtype.kind not in "iufc":
         raise TypeError(f"arange: dtype must be a numeric dtype, got {dtype}")
-    n = max(math.ceil((stop - start) / step), 0)
+    n = max(math.ceil((cast(float, stop) - start) / step), 0)  # numbers: checked above
     if dtype.kind in "iu":
         info = np.iinfo(dtype)
         last = start + (n - 1) * step
@@ -306,7 +306,7 @@ def _check_fill(fill: Any, dtype: np.dtype, fn: str) -> None:
         raise TypeError(f"{fn}: fill_value {fill!r} does not fit a {dtype} array")
     if kind in "iu" and not isinstance(fill, bool):
         info = np.iinfo(dtype)
-        if not info.min <= fill <= info.max:
+        if not info.min <= cast(int, fill) <= info.max:  # an int: checked above
             raise OverflowError(f"{fn}: fill_value {fill} is out of bounds for {dtype}")
 
 
@@ -375,7 +375,8 @@ def _filled_like(fn: str, x: Array, fill: Any, dtype: Any, device: Any) -> Array
         fill, _ = python_scalar(fill, fn, "fill_value")  # np.float32(0.5), 0-D arrays
         _check_fill(fill, dtype, fn)
     if None not in shape:
-        value = drv.empty(shape, dtype, dev) if fill is None else drv.full(shape, fill, dtype, dev)
+        sizes = cast("tuple[int, ...]", shape)  # known: checked
+        value = drv.empty(sizes, dtype, dev) if fill is None else drv.full(sizes, fill, dtype, dev)
     elif drv.full_like is not None:  # sizes a lazy driver learns only when it computes
         value = drv.full_like(x._value, False if fill is None else fill, dtype, dev)
     else:
@@ -550,7 +551,7 @@ def meshgrid(*arrays: Array, indexing: str = "xy") -> tuple[Array, ...]:
             new(v, drv, arrays[0]._dtype)
             for v in drv.meshgrid([a._value for a in arrays], indexing)
         )
-    sizes = [a.shape[0] for a in arrays]
+    sizes: list[Any] = [a.shape[0] for a in arrays]  # a lazy driver's None goes as is
     if indexing == "xy" and len(arrays) > 1:
         sizes[0], sizes[1] = sizes[1], sizes[0]
     out = []

@@ -54,7 +54,8 @@ def host_cast(data: np.ndarray, dtype: np.dtype) -> np.ndarray:
     """Host data on its way to ``dtype``, cast first where astype's rule differs from
     NumPy's conversion (floats to integers, ``float_to_int`` of the NumPy driver)."""
     if data.dtype.kind == "f" and dtype.kind in "iu":
-        return get_driver("numpy").astype(data, dtype)
+        cast_data: np.ndarray = get_driver("numpy").astype(data, dtype)
+        return cast_data
     return data
 
 
@@ -129,7 +130,7 @@ def can_cast(from_: np.dtype | Array, to: np.dtype, /) -> builtins.bool:
     >>> ak.can_cast(ak.float64, ak.float32)
     False
     """
-    if from_.__class__ is Array:
+    if type(from_) is Array:
         src = from_._dtype
         if not supports(from_._driver, _dtype_arg(to, "can_cast", "to")):
             return False
@@ -168,7 +169,7 @@ def result_type(
             _dtype_arg(a, "result_type", "arrays_and_dtypes") if isinstance(a, (type, str)) else a
             for a in arrays_and_dtypes
         )
-    arrays = [a for a in arrays_and_dtypes if a.__class__ is Array]
+    arrays = [a for a in arrays_and_dtypes if type(a) is Array]
     if len(arrays) > 1:
         same_driver(arrays, "result_type")
     if not arrays and not builtins.any(isinstance(a, np.dtype) for a in arrays_and_dtypes):

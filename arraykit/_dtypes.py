@@ -66,8 +66,9 @@ _CANONICAL[float16] = float16
 try:  # bfloat16 is an extra (not in the standard); present when ml_dtypes is installed.
     import ml_dtypes as _ml_dtypes
 
-    bfloat16: np.dtype | None = np.dtype(_ml_dtypes.bfloat16)
-    _CANONICAL[bfloat16] = bfloat16
+    _bf16 = np.dtype(_ml_dtypes.bfloat16)
+    _CANONICAL[_bf16] = _bf16
+    bfloat16: np.dtype | None = _bf16
 except ImportError:  # pragma: no cover - depends on the environment
     bfloat16 = None
 
@@ -251,7 +252,13 @@ def finfo(type: Any, /) -> finfo_object:
     if dt not in FLOATING and dt not in EXTRAS:
         raise TypeError(f"finfo: expected a floating-point dtype, got {dt}")
     real = REAL_OF.get(dt, dt)
-    fi = np.finfo(real) if dt is not bfloat16 else _ml_dtypes.finfo(real)
+    fi: Any
+    if dt is not bfloat16:
+        fi = np.finfo(real)
+    else:  # bfloat16 is a dtype only where ml_dtypes was imported
+        import ml_dtypes
+
+        fi = ml_dtypes.finfo(real)
     return finfo_object(
         bits=fi.bits,
         eps=float(fi.eps),

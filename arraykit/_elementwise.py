@@ -155,7 +155,7 @@ def _unary(name: str, category: Category[Any], rule: str) -> Callable[[Array], A
             # The hot path (sin, exp, ... of an allowed dtype), with Array._new inlined:
             # a primitive of a compiled backend costs a few us, this wrapper ~0.4 us.
             drv = x._driver
-            out = _object_new(Array)
+            out = _object_new(Array)  # type: ignore[type-abstract]  # methods installed by _methods
             out._value = getattr(drv, name)(x._value)
             out._driver = drv
             out._dtype = x._dtype
@@ -215,9 +215,10 @@ def _binary(name: str, category: Category[Any], rule: str) -> Callable[[Any, Any
             )
         op = name
         if dtype not in allowed:
-            op = _BOOL_AS.get(name) if dtype is dt.bool else None
-            if op is None or _config.get().promotion.name == "strict":
-                op = name
+            bool_op = _BOOL_AS.get(name) if dtype is dt.bool else None
+            if bool_op is not None and _config.get().promotion.name != "strict":
+                op = bool_op
+            else:
                 new_dtype = _inexact(name, dtype, category)
                 v1, v2, dtype = _cast(drv, v1, new_dtype), _cast(drv, v2, new_dtype), new_dtype
         try:
@@ -242,9 +243,9 @@ def _promote_scalar(
         if is_host_data(scalar):  # np.float32(1), np.array([...]): arrays of their dtype
             other = host_operand(scalar, drv, like, name, arg)
             cfg = _config.get()
-            out = _promotion.promote(cfg.promotion, dtype, other._dtype, cfg.default_float, name)
+            joint = _promotion.promote(cfg.promotion, dtype, other._dtype, cfg.default_float, name)
             value = other._value
-            return out, (value if other._dtype is out else drv.astype(value, out))
+            return joint, (value if other._dtype is joint else drv.astype(value, joint))
         raise TypeError(
             f"{name}: {arg!r} must be an arraykit array or a Python scalar, got "
             f"{type(scalar).__name__}; convert it with ak.asarray()"
@@ -540,7 +541,8 @@ def clip(
     if x._dtype not in REAL[0]:
         raise TypeError(f"clip: expected an array of a real-valued dtype, got {x._dtype}")
     drv = x._driver
-    bounds = []
+    bounds: list[Any] = []
+    bound: Any  # a bound, then the array or Python scalar it stands for
     for arg, bound in (("min", min), ("max", max)):
         if bound is None:
             bounds.append(None)

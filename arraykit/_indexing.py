@@ -15,7 +15,7 @@ Spec: https://data-apis.org/array-api/2025.12/API_specification/indexing.html
 from __future__ import annotations
 
 import operator
-from typing import Any
+from typing import Any, cast, final
 
 import numpy as np
 
@@ -77,7 +77,7 @@ def getitem(x: Array, key: Any) -> Array:
             return link(x, out, key)
         return out
     nkey = _normalize_key(x, key, "__getitem__")
-    if nkey.__class__ is _Widened:  # Python bools: advanced indexing, a copy as in NumPy
+    if type(nkey) is _Widened:  # Python bools: advanced indexing, a copy as in NumPy
         return new(drv.getitem(nkey.value, nkey.key), drv, x._dtype)
     out = new(drv.getitem(x._value, nkey), drv, x._dtype)
     if not drv.capabilities.mutable and is_view_key(nkey, x.ndim):
@@ -118,7 +118,10 @@ def setitem(x: Array, key: Any, value: Any) -> None:
     """
     drv = x._driver
     nkey = _normalize_key(x, key, "__setitem__")
-    wide = nkey if nkey.__class__ is _Widened else None
+    if type(nkey) is _Widened:
+        wide, nkey = nkey, ()  # the key written is wide's (below)
+    else:
+        wide = None
     dtype = x._dtype
     listed = False
     if value.__class__ is Array:
@@ -166,7 +169,9 @@ def setitem(x: Array, key: Any, value: Any) -> None:
                     f"shape {tuple(shape)} has unknown sizes (None: from a boolean index, "
                     "nonzero or unique_*): call ak.compute(x) first"
                 )
-            native = drv.reshape(drv.broadcast_to(native, target), alt_target, None)
+            sizes = cast("tuple[int, ...]", target)  # known: checked above
+            alt_sizes = cast("tuple[int, ...]", alt_target)
+            native = drv.reshape(drv.broadcast_to(native, sizes), alt_sizes, None)
         nkey = wide.alt
     else:
         native = fit_value(drv, drv.shape_of(x._value), nkey, native, listed, False)
@@ -244,7 +249,7 @@ def _as_array(x: Array, value: Any, dtype: np.dtype | None) -> Array:
         ) from None
 
 
-def _diagnose_setitem(x: Array, nkey: tuple, native: Any, error: Exception) -> None:
+def _diagnose_setitem(x: Array, nkey: tuple[Any, ...], native: Any, error: Exception) -> None:
     """Turn a driver's failure to broadcast ``value`` into the spec's ValueError."""
     drv = x._driver
     try:
@@ -264,6 +269,7 @@ def _diagnose_setitem(x: Array, nkey: tuple, native: Any, error: Exception) -> N
     ) from error
 
 
+@final
 class _Widened:
     """A key with Python bools, as NumPy reads it: each bool is an advanced index on a new
     axis of length 1 inserted at its place, ``[0]`` for True and ``[]`` for False (so
@@ -277,8 +283,16 @@ class _Widened:
 
     __slots__ = ("alt", "back", "empty", "expand", "key", "mask", "value")
 
+    alt: tuple[Any, ...] | None
+    back: tuple[Any, ...]
+    empty: bool
+    expand: tuple[Any, ...]
+    key: tuple[Any, ...]
+    mask: bool
+    value: Any  # a driver's native
 
-def _widen(x: Array, items: list, consumed: int, fn: str) -> _Widened:
+
+def _widen(x: Array, items: list[Any], consumed: int, fn: str) -> _Widened:
     """The ``_Widened`` of ``items`` (``_normalize_key``'s first pass: bools as Python
     bools, index data as Arrays; ``consumed``: how many of ``x``'s axes they index)."""
     drv = x._driver
@@ -307,13 +321,14 @@ def _widen(x: Array, items: list, consumed: int, fn: str) -> _Widened:
             inner.append(item)
     w.expand, w.back = tuple(expand), tuple(back)
     w.value = drv.getitem(x._value, w.expand)
-    w.key = _normalize_key(new(w.value, drv, x._dtype), tuple(inner), fn)
+    inner_key = _normalize_key(new(w.value, drv, x._dtype), tuple(inner), fn)
+    w.key = cast("tuple[Any, ...]", inner_key)  # no bools left: a tuple
     w.empty = any(item is False for item in items)
     w.mask = ndim == 0 and len(items) == 1  # NumPy's boolean path: x[True] of a 0-D x
     w.alt = None
     if not arrays and not w.empty:
         alt = tuple(None if item.__class__ is bool else item for item in items)
-        w.alt = _normalize_key(x, alt, fn)
+        w.alt = cast("tuple[Any, ...]", _normalize_key(x, alt, fn))  # bools as None: a tuple
     return w
 
 
@@ -327,7 +342,7 @@ def _plain_slice(s: slice) -> bool:
     )
 
 
-def _normalize_key(x: Array, key: Any, fn: str) -> tuple:
+def _normalize_key(x: Array, key: Any, fn: str) -> tuple[Any, ...] | _Widened:
     """The key as a tuple for the driver, validated against ``x``'s shape."""
     drv = x._driver
     items = key if isinstance(key, tuple) else (key,)
@@ -394,7 +409,7 @@ def _normalize_key(x: Array, key: Any, fn: str) -> tuple:
     if consumed > ndim:
         raise IndexError(f"{fn}: too many indices for an array of {ndim} dimensions: {key!r}")
     if bools:
-        return _widen(x, out, consumed, fn)  # type: ignore[return-value]
+        return _widen(x, out, consumed, fn)
     arrays = [item.shape if item._dtype is not dt.bool else (None,) for item in out
               if item.__class__ is Array]  # fmt: skip
     if len(arrays) > 1:  # NumPy's IndexError (TF, JAX and Dask raised ValueError)
@@ -452,7 +467,7 @@ def _index_or_none(v: Any, fn: str) -> int | None:
         raise IndexError(f"{fn}: slice bounds must be integers or None, got {v!r}") from None
 
 
-def _mask(mask: Array, shape: tuple, fn: str) -> Any:
+def _mask(mask: Array, shape: tuple[int | None, ...], fn: str) -> Any:
     """The native of a boolean index, checked against the dimensions it indexes.
 
     The spec lets a mask dimension be 0 whatever the indexed size (selecting nothing);
@@ -470,7 +485,8 @@ def _mask(mask: Array, shape: tuple, fn: str) -> Any:
     if not zero:
         return mask._value
     drv = mask._driver
-    return drv.full(tuple(shape), False, dt.bool, drv.device_of(mask._value))
+    sizes = cast("tuple[int, ...]", tuple(shape))  # an unknown size goes to full as is
+    return drv.full(sizes, False, dt.bool, drv.device_of(mask._value))
 
 
 def take(x: Array, indices: Array, /, *, axis: int | None = None) -> Array:

@@ -14,9 +14,12 @@ from typing import Any
 
 from . import _dtypes as dt
 from ._core import broadcast_shapes
+from ._types import Shape
 
 
-def indexed_shape(drv: Any, shape: tuple, key: tuple) -> tuple[tuple, str]:
+def indexed_shape(
+    drv: Any, shape: Shape, key: tuple[Any, ...]
+) -> tuple[tuple[int | None, ...], str]:
     """The shape of ``x[key]`` by NumPy's rules (``x`` of ``shape``, ``key`` normalised;
     ``None`` for a size that depends on data), and how NumPy assigns to it: ``"element"``
     (an int for every axis), ``"mask"`` (one boolean array over every axis), ``"basic"``
@@ -31,7 +34,7 @@ def indexed_shape(drv: Any, shape: tuple, key: tuple) -> tuple[tuple, str]:
     consumed = sum(
         len(drv.shape_of(k)) if is_mask else 1 for k, is_mask in zip(natives, masks, strict=True)
     ) + sum(1 for k in key if k.__class__ in (int, slice))
-    seq: list[tuple[bool, tuple]] = []  # per result item: (advanced?, its dims)
+    seq: list[tuple[bool, Shape]] = []  # per result item: (advanced?, its dims)
     axis = 0
     bools = iter(masks)
     for item in key:
@@ -76,7 +79,9 @@ def indexed_shape(drv: Any, shape: tuple, key: tuple) -> tuple[tuple, str]:
     return joint + tuple(n for _, dims in rest for n in dims), "advanced"
 
 
-def fit_value(drv: Any, shape: tuple, key: tuple, native: Any, listed: bool, mask: bool) -> Any:
+def fit_value(
+    drv: Any, shape: Shape, key: tuple[Any, ...], native: Any, listed: bool, mask: bool
+) -> Any:
     """``native`` ready to assign to ``x[key]`` (``x`` of ``shape``), as NumPy takes it:
     leading axes of length 1 beyond the indexed shape's are dropped, except from a nested
     list assigned to a view (NumPy reads it only as deep as the view) and for an element
@@ -113,7 +118,8 @@ def fit_value(drv: Any, shape: tuple, key: tuple, native: Any, listed: bool, mas
             "can (its leading length-1 axes are dropped)"
         )
     fitted = vshape
-    while len(fitted) > len(target) and fitted[0] == 1:
+    # pyright keeps a tuple[()] from the len(vshape) > 1 test above, not this len guard
+    while len(fitted) > len(target) and fitted[0] == 1:  # pyright: ignore[reportGeneralTypeIssues]
         fitted = fitted[1:]
     if len(fitted) > len(target) or any(
         v != t and v != 1 and v is not None and t is not None
@@ -125,7 +131,7 @@ def fit_value(drv: Any, shape: tuple, key: tuple, native: Any, listed: bool, mas
     return native if fitted == vshape else drv.reshape(native, fitted, None)
 
 
-def _basic_shape(shape: tuple, key: tuple) -> tuple | None:
+def _basic_shape(shape: Shape, key: tuple[Any, ...]) -> Shape | None:
     """``x[key]``'s shape for a key of ints and slices only, else None."""
     if len(key) > len(shape):
         return None

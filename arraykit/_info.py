@@ -135,7 +135,7 @@ class Info:
         return Devices(self._driver.devices())
 
 
-class Devices(tuple):
+class Devices(tuple[Device, ...]):
     """``info.devices()``: a tuple (the 2025.12 standard) that ``+`` a list gives a list,
     as the 2023.12 and 2024.12 revisions' list did."""
 

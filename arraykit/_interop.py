@@ -29,6 +29,7 @@ lands, as in NumPy).
 from __future__ import annotations
 
 import warnings
+from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
@@ -39,6 +40,7 @@ from . import _dtypes as dt
 from ._array import Array
 from ._creation import asarray
 from ._devices import Device, Sharding
+from ._indexing import setitem
 
 # NumPy ufunc name -> arraykit function name, where they differ.
 _UFUNC_NAMES = {
@@ -147,7 +149,11 @@ _METHODS = {
 
 
 def array_ufunc(
-    namespace: ModuleType, ufunc: np.ufunc, method: str, inputs: tuple, kwargs: dict
+    namespace: ModuleType,
+    ufunc: np.ufunc,
+    method: str,
+    inputs: tuple[Any, ...],
+    kwargs: dict[str, Any],
 ) -> Any:
     """``__array_ufunc__``: a ufunc or one of its methods runs the arraykit function of
     that meaning (``_ufuncs``); the rest runs on the host (see the module docstring)."""
@@ -174,7 +180,9 @@ def array_ufunc(
     return _host_fallback(getattr(ufunc, method), inputs, kwargs, like, what, written)
 
 
-def array_function(namespace: ModuleType, func: Any, types: Any, args: tuple, kwargs: dict) -> Any:
+def array_function(
+    namespace: ModuleType, func: Any, types: Any, args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> Any:
     """``__array_function__``: NumPy functions with an arraykit counterpart run on arraykit."""
     module = func.__module__ or ""
     name = func.__name__
@@ -186,8 +194,8 @@ def array_function(namespace: ModuleType, func: Any, types: Any, args: tuple, kw
     if like is None:
         return NotImplemented
     fn = None if entry is None else _resolve(namespace, entry[0])
-    if fn is None:
-        out = kwargs.get("out")
+    if entry is None or fn is None:
+        out: Any = kwargs.get("out")
         written = [o for o in (out if isinstance(out, tuple) else (out,)) if o.__class__ is Array]
         if name in _WRITES_FIRST and args and args[0].__class__ is Array:
             written.append(args[0])
@@ -272,7 +280,12 @@ def _from_host(value: Any, like: Array, back: dict[int, Array]) -> Any:
 
 
 def _host_fallback(
-    func: Any, args: tuple, kwargs: dict, like: Array, what: str, written: list[Array] = ()
+    func: Any,
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+    like: Array,
+    what: str,
+    written: Sequence[Array] = (),
 ) -> Any:
     """``func`` on host copies; the arrays it writes (``out=``, ``ufunc.at``'s operand,
     ``np.copyto``'s destination) get writable copies, written back through arraykit."""
@@ -294,7 +307,7 @@ def _host_fallback(
     copies = {id(a): (a, np.array(a)) for a in written}
     result = func(*_to_host(args, copies), **_to_host(kwargs, copies))
     for a, host in copies.values():
-        a[...] = host  # through __setitem__: the array's views see the write
+        setitem(a, ..., host)  # Array.__setitem__: the array's views see the write
     return _from_host(result, like, {id(h): a for a, h in copies.values()})
 
 

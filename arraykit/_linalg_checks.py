@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import math
 from typing import Any
+from typing import cast as typed
 
 import numpy as np
 
@@ -174,7 +175,7 @@ def put(drv: Driver, out: Any, index: tuple[np.ndarray, ...], values: np.ndarray
     dtype, dev = drv.dtype_of(out), drv.device_of(out)
     if not index:
         return drv.asarray(np.ascontiguousarray(values[0], dtype), dtype, dev, None)
-    shape = tuple(drv.shape_of(out))
+    shape = typed("tuple[int, ...]", tuple(drv.shape_of(out)))  # a checked stack: known
     full = np.zeros(shape, dtype)
     full[index] = values
     mask = np.zeros(shape[: len(index)], bool)
@@ -231,7 +232,8 @@ def _rcond(drv: Driver, rcond: Any) -> np.ndarray | None:
         rel = pivots / size[..., None]
         before = np.minimum.accumulate(rel[..., :-1], axis=-1)
         rel[..., 1:] *= np.minimum(before, 1)
-        return np.min(rel, axis=-1)
+        smallest: np.ndarray = np.min(rel, axis=-1)
+        return smallest
 
 
 def _pivot_rcond(pivots: list[float], size: float) -> float:
@@ -311,7 +313,7 @@ def _zeroed(drv: Driver, v: Any, index: tuple[np.ndarray, ...], dtype: np.dtype)
     """``(v, mask)``: ``v`` with the matrices at ``index`` replaced by zeros (input no
     backend fails on; a new value, ``v`` is the user's), and ``mask``, the native bool
     that marks them, shaped like the stack plus two 1s."""
-    mask = np.zeros(drv.shape_of(v)[:-2], bool)
+    mask = np.zeros(typed("tuple[int, ...]", drv.shape_of(v)[:-2]), bool)  # a checked stack
     mask[index] = True
     dev = drv.device_of(v)
     mask = drv.asarray(mask[..., None, None], dt.bool, dev, None)
@@ -407,7 +409,7 @@ def cast(x: Array, dtype: np.dtype) -> Array:
     return new(x._driver.astype(x._value, dtype), x._driver, dtype)
 
 
-def matrices(fn: str, x: Any, *, square: bool = False) -> Array:
+def matrices(fn: str, x: Array, *, square: bool = False) -> Array:
     """``x`` checked to be a (stack of) matrices, cast to the floating dtype ``fn`` uses."""
     check_array(x, fn)
     shape = x.shape

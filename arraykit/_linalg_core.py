@@ -69,11 +69,11 @@ def _product(fn: str, x1: Array, x2: Array, *args: Any) -> Array:
     return new(drv.astype(getattr(drv, fn)(v1, v2, *args), dtype), drv, dtype)
 
 
-def _check_matmul_shapes(s1: tuple, s2: tuple) -> None:
+def _check_matmul_shapes(s1: tuple[int | None, ...], s2: tuple[int | None, ...]) -> None:
     if not s1 or not s2:
         raise ValueError(f"matmul: arguments must have at least one dimension, got {s1} and {s2}")
     k1 = s1[-1]
-    k2 = s2[-2] if len(s2) > 1 else s2[0]
+    k2 = s2[-2] if len(s2) > 1 else s2[0]  # pyright: ignore[reportGeneralTypeIssues]  # s2 is not empty (above)
     if k1 is not None and k2 is not None and k1 != k2:
         raise ValueError(f"matmul: shapes {s1} and {s2} do not align ({k1} != {k2})")
     if len(s1) > 2 or len(s2) > 2:

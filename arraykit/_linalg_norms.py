@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from typing import Literal
+from typing import cast as typed
 
 import numpy as np
 
@@ -84,7 +85,7 @@ def matrix_norm(
     if m == 0 or n == 0:
         if (ord == -1 and n == 0) or (ord == -math.inf and m == 0) or ord == -2:
             raise _empty_minimum("matrix_norm", ord, f"a matrix of shape ({m}, {n})")
-        shape = (*stack, 1, 1) if keepdims else tuple(stack)
+        shape = typed("tuple[int, ...]", (*stack, 1, 1) if keepdims else tuple(stack))
         return new(drv.full(shape, 0, out, drv.device_of(x._value)), drv, out)
     v, inf = x._value, None
     try:
@@ -129,11 +130,16 @@ def vector_norm(
     drv, out = x._driver, real_of(x._dtype)
     shape = x.shape
     reduced = range(len(shape)) if axes is None else axes
-    if None not in shape and math.prod(shape[a] for a in reduced) == 0:
+    if None not in shape and math.prod(typed(int, shape[a]) for a in reduced) == 0:
         if ord == -math.inf:
             raise _empty_minimum("vector_norm", ord, f"no elements (shape {shape}, axis={axis})")
-        kept = tuple(
-            1 if i in reduced else s for i, s in enumerate(shape) if keepdims or i not in reduced
+        kept = typed(
+            "tuple[int, ...]",
+            tuple(
+                1 if i in reduced else s
+                for i, s in enumerate(shape)
+                if keepdims or i not in reduced
+            ),
         )
         fill = math.inf if ord < 0 else 0
         return new(drv.full(kept, fill, out, drv.device_of(x._value)), drv, out)

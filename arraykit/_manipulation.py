@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from . import _aliasing
 from . import _dtypes as dt
@@ -170,8 +170,9 @@ def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
             f"broadcast_arrays: the broadcast shape {shape} has unknown sizes; this driver "
             "cannot broadcast to it"
         )
+    sizes = cast("tuple[int, ...]", shape)  # known: checked above
     return tuple(
-        a if s == shape else broadcast_to(a, shape) for a, s in zip(arrays, shapes, strict=True)
+        a if s == sizes else broadcast_to(a, sizes) for a, s in zip(arrays, shapes, strict=True)
     )
 
 
@@ -412,7 +413,7 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
     else:
         ax = normalize_axis(axis, x.ndim, "repeat")
         n = x.shape[ax]
-    if repeats.__class__ is Array:
+    if type(repeats) is Array:
         same_driver((x, repeats), "repeat")
         refuse_under_vmap("repeat", "the sum of the counts", "pass an int, or repeat outside")
         if repeats._dtype not in _INTEGER:
@@ -550,7 +551,7 @@ def roll(
     if axis is None:
         if isinstance(shift, (tuple, list)):
             raise ValueError(f"roll: a tuple 'shift' {shift!r} needs a tuple 'axis'")
-        shape = x.shape
+        shape = cast("tuple[int, ...]", x.shape)  # a lazy driver's unknown size as is
         flat = drv.reshape(x._value, (-1,), None)
         out = drv.roll(flat, shifts, (0,))
         return new(drv.reshape(out, shape, None), drv, x._dtype)

@@ -11,6 +11,7 @@ operators and functions cannot drift apart.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
@@ -58,12 +59,12 @@ def install(namespace: ModuleType) -> None:
         setattr(Array, fn.__name__, fn)
     Array.__reduce__ = _interop.reduce_array  # type: ignore[method-assign,assignment]
     Device.__reduce__ = reduce_device  # type: ignore[method-assign,assignment]
-    Array.__getitem__ = getitem  # type: ignore[method-assign]
-    Array.__setitem__ = setitem  # type: ignore[method-assign]
-    Array.T = property(_T, doc=_T.__doc__)  # type: ignore[method-assign]
-    Array.mT = property(matrix_transpose, doc=_MT_DOC)  # type: ignore[method-assign]
+    Array.__getitem__ = getitem  # type: ignore[method-assign,assignment]
+    Array.__setitem__ = setitem  # type: ignore[method-assign,assignment]
+    Array.T = property(_T, doc=_T.__doc__)  # type: ignore[method-assign,assignment]
+    Array.mT = property(matrix_transpose, doc=_MT_DOC)  # type: ignore[method-assign,assignment]
     _install_operators(vars(namespace))
-    _ndarray.install(namespace)  # NumPy's methods, extensions refused under "strict"
+    _ndarray.install()  # NumPy's methods, extensions refused under "strict"
 
 
 _MT_DOC = """The transpose of each matrix in a stack (the spec's ``x.mT``).
@@ -159,7 +160,7 @@ def _install_operators(namespace: dict[str, Any]) -> None:
         return op
 
     def inplace(fn: Any, name: str) -> Any:
-        def op(self: Array, other: Any, /) -> Array:
+        def op(self: Array, other: Any, /) -> Any:  # self, or NotImplemented
             if not _operand_ok(other):
                 return _refuse(fn.__name__, other)
             result = fn(self, other)
@@ -186,7 +187,7 @@ def _install_operators(namespace: dict[str, Any]) -> None:
 
         return op
 
-    def unary(fn: Any) -> Any:
+    def unary(fn: Callable[[Array], Array]) -> Any:
         def op(self: Array, /) -> Array:
             return fn(self)
 

@@ -18,9 +18,14 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from typing import Any
+from types import ModuleType
+from typing import Any, Literal
 
 import numpy as np
+
+# This module loads after every chapter of the namespace (arraykit/__init__.py installs
+# it last); the methods look the functions up at call time.
+import arraykit as ak
 
 from . import _config
 from . import _dtypes as dt
@@ -120,8 +125,8 @@ def _varargs(name: str, args: tuple[Any, ...]) -> tuple[Any, ...] | None:
     return tuple(int(a) for a in args)
 
 
-def make_methods(ak: Any) -> dict[str, Any]:
-    """The methods and properties, closed over the public namespace ``ak``."""
+def make_methods() -> dict[str, Any]:
+    """The methods and properties, over the public namespace ``ak``."""
 
     def reshape(self: Array, *shape: Any, order: str = "C", copy: bool | None = None) -> Array:
         _allowed("reshape")
@@ -185,27 +190,22 @@ def make_methods(ak: Any) -> dict[str, Any]:
         return ak.asarray(self, copy=True)
 
     def reduction(name: str, fn: Callable[..., Array], with_dtype: bool) -> Any:
-        if with_dtype:
+        def typed(
+            self: Array, axis: Any = None, dtype: Any = None, out: Any = None,
+            keepdims: bool = False,
+        ) -> Array:  # fmt: skip
+            _allowed(name)
+            _no_out(name, out)
+            if dtype is not None:
+                dtype = dt.canonical(dtype)
+            return fn(self, axis=_axis(axis), dtype=dtype, keepdims=keepdims)
 
-            def method(
-                self: Array, axis: Any = None, dtype: Any = None, out: Any = None,
-                keepdims: bool = False,
-            ) -> Array:  # fmt: skip
-                _allowed(name)
-                _no_out(name, out)
-                if dtype is not None:
-                    dtype = dt.canonical(dtype)
-                return fn(self, axis=_axis(axis), dtype=dtype, keepdims=keepdims)
-        else:
+        def method(self: Array, axis: Any = None, out: Any = None, keepdims: bool = False) -> Array:
+            _allowed(name)
+            _no_out(name, out)
+            return fn(self, axis=_axis(axis), keepdims=keepdims)
 
-            def method(  # type: ignore[misc]
-                self: Array, axis: Any = None, out: Any = None, keepdims: bool = False
-            ) -> Array:
-                _allowed(name)
-                _no_out(name, out)
-                return fn(self, axis=_axis(axis), keepdims=keepdims)
-
-        return method
+        return typed if with_dtype else method
 
     def mean(
         self: Array, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: bool = False
@@ -216,7 +216,7 @@ def make_methods(ak: Any) -> dict[str, Any]:
         return ak.mean(x, axis=_axis(axis), keepdims=keepdims)
 
     def spread(name: str) -> Any:
-        fn = getattr(ak, name)
+        fn: Callable[..., Array] = getattr(ak, name)
 
         def method(
             self: Array, axis: Any = None, dtype: Any = None, out: Any = None,
@@ -230,7 +230,7 @@ def make_methods(ak: Any) -> dict[str, Any]:
         return method
 
     def arg_reduction(name: str) -> Any:
-        fn = getattr(ak, name)
+        fn: Callable[..., Array] = getattr(ak, name)
 
         def method(self: Array, axis: int | None = None, out: Any = None, *,
                    keepdims: bool = False) -> Array:  # fmt: skip
@@ -324,7 +324,7 @@ def make_methods(ak: Any) -> dict[str, Any]:
         _allowed("tolist")
         return _host(self).tolist()
 
-    def tobytes(self: Array, order: str = "C") -> bytes:
+    def tobytes(self: Array, order: Literal["C", "F", "A", "K"] = "C") -> bytes:
         _allowed("tobytes")
         return _host(self).tobytes(order=order)
 
@@ -451,17 +451,17 @@ def make_methods(ak: Any) -> dict[str, Any]:
     return methods
 
 
-def install(ak: Any) -> None:
+def install() -> None:
     """Put every method and property of ``make_methods`` (and ``_ndarray_more``'s) on
     ``Array``."""
     from . import _ndarray_more
 
-    for name, fn in {**make_methods(ak), **_ndarray_more.make_methods(ak)}.items():
+    for name, fn in {**make_methods(), **_ndarray_more.make_methods()}.items():
         if name in vars(Array):
             raise RuntimeError(f"Array.{name} is defined twice")
         setattr(Array, name, fn)
     # Above NumPy's ndarray (0), as TF-NumPy's ndarray: in `np_array + x`, NumPy defers.
-    Array.__array_priority__ = 110  # type: ignore[attr-defined]
+    Array.__array_priority__ = 110
 
 
 # ---------------------------------------------------------------------- helpers
@@ -487,38 +487,45 @@ def _host(x: Array) -> np.ndarray:
     return np.asarray(x._driver.to_numpy(x._value))
 
 
-def _round(ak: Any, x: Array, decimals: int) -> Array:
+def _round(ak: ModuleType, x: Array, decimals: int) -> Array:
     """NumPy's ``round(x, decimals)``: half to even, scaled by ``10**decimals`` (NumPy's
     own algorithm, so the results are NumPy's bit for bit)."""
     decimals = operator.index(decimals)
     if decimals == 0 or x._dtype.kind in "biu":
         if x._dtype.kind in "iu" and decimals < 0:  # NumPy rounds integers to tens too
             return _int_round(ak, x, 10**-decimals)
-        return ak.round(x)
+        rounded: Array = ak.round(x)
+        return rounded
     scale = 10.0**decimals if decimals > 0 else 10.0**-decimals
     if decimals > 0:
-        return ak.round(x * scale) / scale
-    return ak.round(x / scale) * scale
+        up: Array = ak.round(x * scale)
+        return up / scale
+    down: Array = ak.round(x / scale)
+    return down * scale
 
 
-def _int_round(ak: Any, x: Array, scale: int) -> Array:
+def _int_round(ak: ModuleType, x: Array, scale: int) -> Array:
     """Integers rounded to a multiple of ``scale``, half to even, exactly (as NumPy)."""
-    q = ak.floor_divide(x, scale)
+    q: Array = ak.floor_divide(x, scale)
     r = x - q * scale
     half = scale // 2
     up = (r > half) | ((r == half) & (ak.remainder(q, 2) == 1))
-    return (q + ak.astype(up, x.dtype)) * scale
+    rounded: Array = (q + ak.astype(up, x.dtype)) * scale
+    return rounded
 
 
-def _dot(ak: Any, a: Array, b: Any) -> Array:
+def _dot(ak: ModuleType, a: Array, b: Any) -> Array:
     """NumPy's ``dot``: products of scalars, inner products of vectors, matrix products,
     and for N-D a sum over the last axis of ``a`` and the second-to-last of ``b``."""
     if not isinstance(b, Array):
         b = ak.asarray(b, device=a.device, driver=a.driver)
+    res: Array
     if a.ndim == 0 or b.ndim == 0:
-        return ak.multiply(a, b)
-    if b.ndim == 1:
-        return ak.tensordot(a, b, axes=([a.ndim - 1], [0]))
-    if a.ndim <= 2 and b.ndim == 2:
-        return ak.matmul(a, b)
-    return ak.tensordot(a, b, axes=([a.ndim - 1], [b.ndim - 2]))
+        res = ak.multiply(a, b)
+    elif b.ndim == 1:
+        res = ak.tensordot(a, b, axes=([a.ndim - 1], [0]))
+    elif a.ndim <= 2 and b.ndim == 2:
+        res = ak.matmul(a, b)
+    else:
+        res = ak.tensordot(a, b, axes=([a.ndim - 1], [b.ndim - 2]))
+    return res

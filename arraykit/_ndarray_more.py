@@ -16,9 +16,11 @@ from __future__ import annotations
 import builtins
 import sys
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Literal, cast
 
 import numpy as np
+
+import arraykit as ak  # loaded after every chapter (see _ndarray)
 
 from . import _core
 from . import _dtypes as dt
@@ -28,15 +30,18 @@ from ._ndarray import _allowed, _no_out
 _PY = (bool, int, float, complex)
 
 
-def _data(ak: Any, x: Array, value: Any) -> Any:
+def _data(x: Array, value: Any) -> Any:
     """``value`` as an array on ``x``'s driver where NumPy takes array-likes (lists)."""
     if value.__class__ is Array or isinstance(value, _PY):
         return value
     return ak.asarray(value, device=x.device, driver=x.driver)
 
 
-def make_methods(ak: Any) -> dict[str, Any]:
-    """The methods and properties, closed over the public namespace ``ak``."""
+def make_methods() -> dict[str, Any]:
+    """The methods and properties, over the public namespace ``ak``."""
+    from ._numpy_api import indexing as np_indexing  # ak.<name> (checkers see it here)
+    from ._numpy_api import inserting, sorting
+    from ._numpy_api import linalg as np_linalg
     from ._numpy_api._indices import flatten, index_array
     from ._numpy_api.inserting import positions
     from ._reinterpret import view as reinterpret
@@ -90,7 +95,7 @@ def make_methods(ak: Any) -> dict[str, Any]:
         if n and mode != "raise":
             flat = positions(flat, n, mode, "x.take")
         got = ak.take(a, flat, axis=ax)
-        shape = (*a.shape[:ax], *idx.shape, *a.shape[ax + 1 :])
+        shape = cast("tuple[int, ...]", (*a.shape[:ax], *idx.shape, *a.shape[ax + 1 :]))
         return got if tuple(got.shape) == shape else ak.reshape(got, shape)
 
     def repeat(self: Array, repeats: Any, axis: int | None = None) -> Array:
@@ -105,7 +110,7 @@ def make_methods(ak: Any) -> dict[str, Any]:
                [3, 4]], dtype=int64)
         """
         _allowed("repeat")
-        return ak.repeat(self, _data(ak, self, repeats), axis=axis)
+        return ak.repeat(self, _data(self, repeats), axis=axis)
 
     def diagonal(self: Array, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Array:
         """the diagonals in the plane of ``axis1`` and ``axis2`` (a read-only view).
@@ -116,7 +121,7 @@ def make_methods(ak: Any) -> dict[str, Any]:
         Array([1, 4], dtype=int64)
         """
         _allowed("diagonal")
-        return ak.diagonal(self, offset, axis1, axis2)
+        return np_indexing.diagonal(self, offset, axis1, axis2)
 
     def trace(self: Array, offset: int = 0, axis1: int = 0, axis2: int = 1, dtype: Any = None,
               out: Any = None) -> Array:  # fmt: skip
@@ -128,9 +133,11 @@ def make_methods(ak: Any) -> dict[str, Any]:
         Array(2, dtype=int64)
         """
         _allowed("trace")
-        return ak.trace(self, offset, axis1, axis2, dtype, out)
+        return np_linalg.trace(self, offset, axis1, axis2, dtype, out)
 
-    def searchsorted(self: Array, v: Any, side: str = "left", sorter: Any = None) -> Array:
+    def searchsorted(
+        self: Array, v: Any, side: Literal["left", "right"] = "left", sorter: Any = None
+    ) -> Array:
         """where ``v`` (an array, a list or a scalar) would go into the sorted 1-D ``x``.
 
         Examples
@@ -140,8 +147,8 @@ def make_methods(ak: Any) -> dict[str, Any]:
         """
         _allowed("searchsorted")
         if sorter is not None:
-            sorter = _data(ak, self, sorter)
-        return ak.searchsorted(self, _data(ak, self, v), side=side, sorter=sorter)
+            sorter = _data(self, sorter)
+        return ak.searchsorted(self, _data(self, v), side=side, sorter=sorter)
 
     def compress(self: Array, condition: Any, axis: int | None = None, out: Any = None) -> Array:
         """the slices along ``axis`` (of the flattened ``x`` by default) where
@@ -153,7 +160,7 @@ def make_methods(ak: Any) -> dict[str, Any]:
         Array([[3, 4]], dtype=int64)
         """
         _allowed("compress")
-        return ak.compress(_data(ak, self, condition), self, axis, out)
+        return np_indexing.compress(_data(self, condition), self, axis, out)
 
     def choose(self: Array, choices: Any, out: Any = None, mode: str = "raise") -> Array:
         """``choices[x[i]][i]`` for each position ``i`` of the integer ``x``.
@@ -164,7 +171,7 @@ def make_methods(ak: Any) -> dict[str, Any]:
         Array([10,  2, 30], dtype=int64)
         """
         _allowed("choose")
-        return ak.choose(self, choices, out, mode)
+        return np_indexing.choose(self, choices, out, mode)
 
     def conjugate(self: Array) -> Array:
         """the complex conjugate (``x`` itself for real input, as NumPy's).
@@ -189,7 +196,7 @@ def make_methods(ak: Any) -> dict[str, Any]:
         Array([3., 0., 2., 0.], dtype=float64)
         """
         _allowed("put")
-        ak.put(self, indices, values, mode)
+        inserting.put(self, indices, values, mode)
 
     def partition(self: Array, kth: Any, axis: int = -1, kind: str = "introselect",
                   order: Any = None) -> None:  # fmt: skip
@@ -204,7 +211,7 @@ def make_methods(ak: Any) -> dict[str, Any]:
         Array(2., dtype=float64)
         """
         _allowed("partition")
-        self[...] = ak.partition(self, kth, axis, kind, order)
+        self[...] = sorting.partition(self, kth, axis, kind, order)
 
     def argpartition(self: Array, kth: Any, axis: int | None = -1, kind: str = "introselect",
                      order: Any = None) -> Array:  # fmt: skip
@@ -217,7 +224,7 @@ def make_methods(ak: Any) -> dict[str, Any]:
         Array(2., dtype=float64)
         """
         _allowed("argpartition")
-        return ak.argpartition(self, kth, axis, kind, order)
+        return sorting.argpartition(self, kth, axis, kind, order)
 
     def resize(self: Array, *new_shape: Any, refcheck: bool = True) -> None:
         """changes the shape and size of ``x`` in place: its elements in C order, cut or
@@ -274,7 +281,7 @@ def make_methods(ak: Any) -> dict[str, Any]:
                [3, 9]], dtype=int64)
         """
         _allowed("flat")
-        return FlatIter(self, ak)
+        return FlatIter(self)
 
     methods: dict[str, Any] = {
         "view": view, "take": take, "repeat": repeat, "diagonal": diagonal, "trace": trace,
@@ -307,7 +314,7 @@ def _check_resizable(x: Array, refcheck: bool) -> None:
             "x.resize: cannot resize this array: it does not own its data (it is a view)"
         )
     refs = getattr(x, "_views", None)
-    viewed = bool(refs) and any(r() is not None for r in refs)
+    viewed = any(r() is not None for r in refs) if refs else False
     if x._driver.capabilities.mutable and _referenced(x._value):
         viewed = True
     if viewed:
@@ -339,10 +346,10 @@ class FlatIter:
     """``x.flat``: the elements of ``x`` in C order, read as 0-D arrays and written into
     ``x`` through ``x[...] = ...`` (so its views see the writes)."""
 
-    __slots__ = ("_ak", "_x")
+    __slots__ = ("_x",)
 
-    def __init__(self, x: Array, ak: Any) -> None:
-        self._x, self._ak = x, ak
+    def __init__(self, x: Array) -> None:
+        self._x = x
 
     @property
     def base(self) -> Array:
@@ -350,7 +357,7 @@ class FlatIter:
         return self._x
 
     def _flat(self) -> Array:
-        return self._ak.reshape(self._x, (-1,))
+        return ak.reshape(self._x, (-1,))
 
     def __iter__(self) -> Iterator[Array]:
         return iter(self._flat())
@@ -360,13 +367,13 @@ class FlatIter:
 
     def __getitem__(self, key: Any) -> Array:
         if isinstance(key, list):
-            key = self._ak.asarray(key, device=self._x.device)
+            key = ak.asarray(key, device=self._x.device)
         return self._flat()[key]
 
     def __setitem__(self, key: Any, value: Any) -> None:
         from ._numpy_api._indices import cast_values, cycled, flatten, write_flat
 
-        ak, x = self._ak, self._x
+        x = self._x
         n = x.size
         if n is None:
             raise ValueError("x.flat: the array's size is unknown (call ak.compute first)")
@@ -379,13 +386,13 @@ class FlatIter:
             where = ak.arange(n, device=x.device)[key]
         except IndexError as e:
             raise IndexError(f"x.flat: {str(e).removeprefix('__getitem__: ')}") from None
-        values = flatten(_value(ak, x, value))
+        values = flatten(_value(x, value))
         if where.ndim == 0 and values.shape[0] != 1:  # NumPy's "Error setting single item"
             raise ValueError(
                 f"x.flat: one element takes one value, got {values.shape[0]} ({value!r})"
             )
         where = flatten(where)
-        m = where.shape[0]
+        m = cast(int, where.shape[0])  # known: n is
         if m == 0 or values.shape[0] == 0:
             return
         _core.same_driver((x, values), "x.flat")
@@ -397,22 +404,23 @@ class FlatIter:
         ``where`` (the count of selected elements need not be known: lazy drivers)."""
         from ._numpy_api._indices import cast_values, flatten
 
-        ak, x = self._ak, self._x
+        x = self._x
         if tuple(mask.shape) != (x.size,):
             raise IndexError(
                 f"x.flat: a boolean key must have the array's size {x.size}, got {mask.shape}"
             )
-        values = cast_values(flatten(_value(ak, x, value)), x, "x.flat")
+        values = cast_values(flatten(_value(x, value)), x, "x.flat")
         _core.same_driver((x, mask, values), "x.flat")
-        n = values.shape[0]
+        n = cast(int, values.shape[0])  # known: a flattened host or concrete value
         if n == 0:
             return
         rank = ak.cumulative_sum(ak.astype(mask, ak.int64)) - 1
         picked = ak.take(values, ak.remainder(ak.clip(rank, 0, None), n))
-        x[...] = ak.reshape(ak.where(mask, picked, ak.reshape(x, (-1,))), tuple(x.shape))
+        shape = cast("tuple[int, ...]", tuple(x.shape))  # known: x.size is
+        x[...] = ak.reshape(ak.where(mask, picked, ak.reshape(x, (-1,))), shape)
 
 
-def _value(ak: Any, x: Array, value: Any) -> Array:
+def _value(x: Array, value: Any) -> Array:
     if value.__class__ is Array:
         return value
     try:

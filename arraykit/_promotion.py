@@ -207,7 +207,7 @@ def promote(
             )
         )
     if r.__class__ is np.dtype or isinstance(r, np.dtype):
-        return r  # type: ignore[return-value]
+        return r  # pyright: ignore[reportReturnType]  # pyright does not narrow by __class__
     return _materialize(r, default_float)
 
 
@@ -248,7 +248,7 @@ _SET_LUB_MODES = frozenset({N, J})
 # 'b' bool, 'i' integer (signed or unsigned), 'f' real float, 'c' complex.
 # Value: "array" (the array's dtype), "int"/"float"/"complex" (that default dtype),
 # "complex_of_array" (the complex dtype of the array's precision) or None (TypeError).
-_NEP50 = {
+_NEP50: dict[tuple[str, str], str | None] = {
     ("b", "b"): "array", ("b", "i"): "array", ("b", "f"): "array", ("b", "c"): "array",
     ("i", "b"): "int", ("i", "i"): "array", ("i", "f"): "array", ("i", "c"): "array",
     ("f", "b"): "float", ("f", "i"): "float", ("f", "f"): "array", ("f", "c"): "array",
@@ -258,7 +258,7 @@ _NEP50 = {
 # The standard: bool with bool; int with integer and floating; float with floating; and
 # (since 2024.12) a Python complex with a real floating array gives the complex dtype of
 # the array's precision.
-_STRICT = {
+_STRICT: dict[tuple[str, str], str | None] = {
     ("b", "b"): "array",
     ("i", "i"): "array", ("i", "f"): "array", ("i", "c"): "array",
     ("f", "f"): "array", ("f", "c"): "array",
@@ -266,10 +266,12 @@ _STRICT = {
 }  # fmt: skip
 # TensorFlow "safe": a Python float never joins an integer array, nor a Python complex a
 # 64-bit integer or a single-precision float array (flexible_dtypes.py, PromoMode.ALL).
-_SAFE = {**_NEP50, ("f", "i"): None}
+_SAFE: dict[tuple[str, str], str | None] = {**_NEP50, ("f", "i"): None}
 _SAFE_REFUSED_COMPLEX = frozenset({i8, u8, f2, f4, *([bf] if bf is not None else [])})
 
-SCALAR_RULES: Final = {N: _NEP50, J: _NEP50, S: _SAFE, X: _STRICT}
+SCALAR_RULES: Final[dict[str, dict[tuple[str, str], str | None]]] = {
+    N: _NEP50, J: _NEP50, S: _SAFE, X: _STRICT
+}  # fmt: skip
 
 _SCALAR_KIND = {bool: "b", int: "i", float: "f", complex: "c"}
 _ARRAY_KIND = {"b": "b", "u": "i", "i": "i", "f": "f", "V": "f", "c": "c"}

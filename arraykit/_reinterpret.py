@@ -16,7 +16,7 @@ driver (``_aliasing.RULES``): writes go both ways.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -42,7 +42,7 @@ def view(x: Array, dtype: Any) -> Array:
     if a == b:
         layout = _same_size(b)
     else:
-        new_shape = tuple(out.shape)
+        new_shape = cast("tuple[int, ...]", tuple(out.shape))  # _check: a known last axis
         layout = _last_axis(new_shape, b)
     return whole_view(
         x,
@@ -87,7 +87,7 @@ def _last_axis(shape: tuple[int, ...], itemsize: int) -> Any:
     return layout
 
 
-def _reshaped(drv: Any, value: Any, shape: tuple) -> Any:
+def _reshaped(drv: Any, value: Any, shape: tuple[Any, ...]) -> Any:
     return value if tuple(drv.shape_of(value)) == shape else drv.reshape(value, shape, None)
 
 

@@ -9,7 +9,7 @@ Spec: https://data-apis.org/array-api/2025.12/API_specification/searching_functi
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, overload
 
 from . import _config, _promotion
 from . import _dtypes as dt
@@ -201,7 +201,7 @@ def searchsorted(
     if x1.ndim != 1:
         raise ValueError(f"{fn}: 'x1' must be 1-D, got shape {x1.shape}")
     arrays = [x1]
-    if x2.__class__ is Array:
+    if type(x2) is Array:
         arrays.append(x2)
     elif _promotion.scalar_kind(x2) not in ("b", "i", "f"):
         raise TypeError(
@@ -227,7 +227,7 @@ def searchsorted(
     # Ordering primitives take no booleans: search the same order as uint8.
     work = dt.uint8 if dtype is dt.bool else dtype
     v1 = x1._value if x1._dtype is work else drv.astype(x1._value, work)
-    if x2.__class__ is Array:
+    if type(x2) is Array:
         v2 = x2._value if x2._dtype is work else drv.astype(x2._value, work)
     else:
         v2 = scalar_to_native(drv, x2, dtype, x1._value, fn)
@@ -257,12 +257,18 @@ class _NotGiven:
 _NOT_GIVEN: Any = _NotGiven()
 
 
+@overload
+def where(condition: Array, /) -> tuple[Array, ...]: ...
+@overload
 def where(
     condition: Array,
-    x1: Array | int | float | complex | bool = _NOT_GIVEN,
-    x2: Array | int | float | complex | bool = _NOT_GIVEN,
+    x1: Array | int | float | complex | bool,
+    x2: Array | int | float | complex | bool,
     /,
-) -> Array:
+) -> Array: ...
+def where(
+    condition: Any, x1: Any = _NOT_GIVEN, x2: Any = _NOT_GIVEN, /
+) -> Array | tuple[Array, ...]:
     """Elements of ``x1`` where ``condition`` is true, else of ``x2``.
 
     ``x1`` and ``x2`` (arrays or Python scalars, at least one an array) promote like the

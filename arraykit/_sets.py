@@ -16,7 +16,7 @@ Spec: https://data-apis.org/array-api/2025.12/API_specification/set_functions.ht
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 
@@ -81,7 +81,7 @@ def isin(x1: Array | int, x2: Array | int, /, *, invert: bool = False) -> Array:
     >>> ak.isin(ak.asarray([1, 2, 3, 4]), ak.asarray([2, 4]))
     Array([False,  True, False,  True], dtype=bool)
     """
-    arrays = [a for a in (x1, x2) if a.__class__ is Array]
+    arrays = [a for a in (x1, x2) if type(a) is Array]
     if not arrays:
         raise TypeError(
             "isin: at least one of 'x1' and 'x2' must be an arraykit array, got "
@@ -105,7 +105,7 @@ def isin(x1: Array | int, x2: Array | int, /, *, invert: bool = False) -> Array:
     v2 = _operand(drv, x2, dtype, like)
     invert = bool(invert)
     if v1 is None or v2 is None:
-        shape = x1.shape if x1.__class__ is Array else ()
+        shape = cast("tuple[int, ...]", x1.shape) if type(x1) is Array else ()
         return new(drv.full(shape, invert, dt.bool, drv.device_of(like)), drv, dt.bool)
     v2 = drv.reshape(v2, (-1,), None)
     return new(drv.isin(v1, v2, invert), drv, dt.bool)

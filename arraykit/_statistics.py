@@ -25,7 +25,7 @@ Spec: https://data-apis.org/array-api/2025.12/API_specification/statistical_func
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -90,7 +90,7 @@ def _accumulation_dtype(x: Array, dtype: Any, fn: str) -> np.dtype:
     return integer_accumulator(xd, cfg.default_int)
 
 
-def _compute_dtype(x: Array, allowed: frozenset, words: str, fn: str) -> np.dtype:
+def _compute_dtype(x: Array, allowed: frozenset[np.dtype], words: str, fn: str) -> np.dtype:
     """``x``'s dtype if allowed; the default float for bools/integers outside strict mode."""
     xd = x._dtype
     if xd in allowed:
@@ -106,13 +106,15 @@ def _compute_dtype(x: Array, allowed: frozenset, words: str, fn: str) -> np.dtyp
     raise TypeError(f"{fn}: 'x' must have a {words} dtype, got {xd}")
 
 
-def _reduced_count(shape: tuple, axes: tuple[int, ...] | None) -> int | None:
+def _reduced_count(shape: tuple[int | None, ...], axes: tuple[int, ...] | None) -> int | None:
     """How many elements each result element reduces over (None: not known yet)."""
     sizes = shape if axes is None else [shape[a] for a in axes]
-    return None if None in sizes else math.prod(sizes)
+    return None if None in sizes else math.prod(cast("tuple[int, ...]", sizes))
 
 
-def _reduced_shape(shape: tuple, axes: tuple[int, ...] | None, keepdims: bool) -> tuple:
+def _reduced_shape(
+    shape: tuple[int | None, ...], axes: tuple[int, ...] | None, keepdims: bool
+) -> tuple[Any, ...]:  # Shape once _numpy_api's callers check for unknown sizes
     axes_set = set(range(len(shape))) if axes is None else set(axes)
     if keepdims:
         return tuple(1 if i in axes_set else n for i, n in enumerate(shape))
@@ -128,7 +130,8 @@ def _nan_result(
         return None
     drv = x._driver
     fill = complex(math.nan, math.nan) if dtype.kind == "c" else math.nan
-    return new(drv.full(shape, fill, dtype, drv.device_of(value)), drv, dtype)
+    sizes = cast("tuple[int, ...]", shape)  # known: checked above
+    return new(drv.full(sizes, fill, dtype, drv.device_of(value)), drv, dtype)
 
 
 # ---------------------------------------------------------------------- sums, products

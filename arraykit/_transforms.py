@@ -61,7 +61,7 @@ Decisions:
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import _config, drivers
@@ -103,7 +103,7 @@ def no_autodiff_error(fn: str, drv: Driver) -> TypeError:
 # are hashable when the constants are.
 
 
-def flatten(tree: Any, leaves: list[Array]) -> tuple:
+def flatten(tree: Any, leaves: list[Array]) -> tuple[Any, ...]:
     cls = tree.__class__
     if cls is Array:
         leaves.append(tree)
@@ -119,7 +119,7 @@ def flatten(tree: Any, leaves: list[Array]) -> tuple:
     return ("c", tree)
 
 
-def stateful(tree: Any, found: list) -> list:
+def stateful(tree: Any, found: list[Any]) -> list[Any]:
     """The objects with array state (``__ak_flatten__``) in ``tree``, in ``flatten``'s
     order: ``jit`` hands their state after the call back to them (``__ak_update__``)."""
     if isinstance(tree, (tuple, list)):
@@ -133,7 +133,7 @@ def stateful(tree: Any, found: list) -> list:
     return found
 
 
-def unflatten(spec: tuple, values: Any, drv: Driver, dtype_of_value: bool = False) -> Any:
+def unflatten(spec: tuple[Any, ...], values: Any, drv: Driver, dtype_of_value: bool = False) -> Any:
     """The tree of ``spec`` with array leaves made of the next natives of ``values``."""
     tag = spec[0]
     if tag == "a":
@@ -154,7 +154,9 @@ def unflatten(spec: tuple, values: Any, drv: Driver, dtype_of_value: bool = Fals
     return spec[1]
 
 
-def unflatten_args(spec: tuple, values: Any, drv: Driver, made: list) -> Any:
+def unflatten_args(
+    spec: tuple[Any, ...], values: Any, drv: Driver, made: list[Array | None]
+) -> Any:
     """``unflatten`` of a function's arguments, collecting in ``made`` the arrays made, one
     entry per native taken (``None`` for the state of an object: ``jit`` hands that back
     through ``__ak_update__``), so that writes to them can be found after the call."""
@@ -179,7 +181,7 @@ def unflatten_args(spec: tuple, values: Any, drv: Driver, made: list) -> Any:
     return spec[1]
 
 
-def _arrays_in(spec: tuple) -> int:
+def _arrays_in(spec: tuple[Any, ...]) -> int:
     if spec[0] == "a":
         return 1
     if spec[0] in "tldo":
@@ -197,7 +199,7 @@ def _arrays_in(spec: tuple) -> int:
 # likewise for mapped arguments, the gradient transforms refuse them.
 
 
-def written(made: list, natives: Any) -> tuple[int, ...]:
+def written(made: Sequence[Array | None], natives: Any) -> tuple[int, ...]:
     """The positions of the arrays of ``made`` (``unflatten``'s) whose value is no longer
     the native they were made of: ``f`` wrote to them."""
     return tuple(
@@ -233,7 +235,7 @@ def write_back(leaves: list[Array], positions: tuple[int, ...], values: Any, fn:
         assign(leaves[i], v)
 
 
-def refuse_writes(made: list, natives: Any, fn: str) -> None:
+def refuse_writes(made: Sequence[Array | None], natives: Any, fn: str) -> None:
     """``ValueError`` when ``f`` wrote to one of the arrays ``made`` of its arguments (the
     gradient transforms: the write cannot reach the caller's array)."""
     if written(made, natives):
@@ -248,7 +250,9 @@ def driver_of(leaves: list[Array], fn: str) -> Driver:
     return same_driver(leaves, fn) if leaves else _config.get().driver
 
 
-def flatten_args(args: tuple, fn: str) -> tuple[list[tuple], list[list[Array]], Driver]:
+def flatten_args(
+    args: tuple[Any, ...], fn: str
+) -> tuple[list[tuple[Any, ...]], list[list[Array]], Driver]:
     specs, per_arg = [], []
     for a in args:
         leaves: list[Array] = []
@@ -258,7 +262,7 @@ def flatten_args(args: tuple, fn: str) -> tuple[list[tuple], list[list[Array]], 
     return specs, per_arg, drv
 
 
-def marked(f: Callable) -> Callable:
+def marked(f: Callable[..., Any]) -> Callable[..., Any]:
     """``f`` with ``_core.transform_tracing`` raised while it runs (``ak.jit``), its
     writes to arrays from outside checked (``traced_call``)."""
 
@@ -273,7 +277,9 @@ def marked(f: Callable) -> Callable:
     return run
 
 
-def traced_call(f: Callable, args: tuple, kwargs: dict, fn: str) -> Any:
+def traced_call(
+    f: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any], fn: str
+) -> Any:
     """``f(*args, **kwargs)``, run by ``ak.jit`` or ``ak.vmap`` (``fn``), which keep the
     writes to its arguments (or refuse them).  A driver that traces ``f`` (its
     ``capabilities.jit`` or ``.vmap``) runs it once for many calls: a write to an array
@@ -281,7 +287,8 @@ def traced_call(f: Callable, args: tuple, kwargs: dict, fn: str) -> Any:
     traced value (a tracer, a symbolic tensor) where its data was.  Such arrays get their
     values back and the call raises ``ValueError``.  Eager stand-ins (the NumPy and Dask
     drivers) run ``f`` every time, so its writes land as in NumPy."""
-    outer, journal = transform_tracing.journal, []
+    journal: list[Any] = []
+    outer = transform_tracing.journal
     transform_tracing.journal = journal
     try:
         out = f(*args, **kwargs)
@@ -302,7 +309,7 @@ def traced_call(f: Callable, args: tuple, kwargs: dict, fn: str) -> Any:
     return out
 
 
-def _restore_outside(journal: list, out: Any, fn: str) -> bool:
+def _restore_outside(journal: list[Any], out: Any, fn: str) -> bool:
     """Give the arrays from outside ``f`` written while it was traced (and their views,
     journaled too) their old values back; whether there were any.  From outside: alive
     after ``f``, not among its results, holding a concrete value before the write (``f``'s
@@ -331,7 +338,7 @@ def check_callable(f: Any, fn: str) -> None:
         raise TypeError(f"{fn}: 'f' must be callable, got {type(f).__name__}")
 
 
-def has_constant(spec: tuple) -> bool:
+def has_constant(spec: tuple[Any, ...]) -> bool:
     if spec[0] == "c":
         return True
     if spec[0] in "tldo":
@@ -339,7 +346,7 @@ def has_constant(spec: tuple) -> bool:
     return False
 
 
-def unwrap_out(tree: Any, drv: Driver | None = None) -> tuple[tuple, tuple]:
+def unwrap_out(tree: Any, drv: Driver | None = None) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """The spec and the natives of ``tree``'s arrays; with ``drv``, an array of another
     driver among them (a constant the function returns) is copied onto ``drv`` first."""
     leaves: list[Array] = []

@@ -65,7 +65,7 @@ def _normalize_argnums(argnums: Any, nargs: int, fn: str) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _check_differentiable(spec: tuple, leaves: list[Array], i: int, fn: str) -> None:
+def _check_differentiable(spec: tuple[Any, ...], leaves: list[Array], i: int, fn: str) -> None:
     if spec[0] == "c" or has_constant(spec):
         raise TypeError(
             f"{fn}: argument {i} holds a non-array leaf; differentiated arguments must be "
@@ -80,8 +80,8 @@ def _check_differentiable(spec: tuple, leaves: list[Array], i: int, fn: str) -> 
 
 
 def _differentiated(
-    args: tuple, argnums: Any, fn: str
-) -> tuple[list[tuple], list[list[Array]], Driver, tuple[int, ...]]:
+    args: tuple[Any, ...], argnums: Any, fn: str
+) -> tuple[list[tuple[Any, ...]], list[list[Array]], Driver, tuple[int, ...]]:
     """The flattened arguments, their driver and ``argnums`` normalized, once checked that
     the driver differentiates and the differentiated arguments can be."""
     specs, per_arg, drv = flatten_args(args, fn)
@@ -94,19 +94,20 @@ def _differentiated(
 
 
 def _gradient_call(
-    f: Callable, args: tuple, argnums: Any, has_aux: bool, fn: str
+    f: Callable[..., Any], args: tuple[Any, ...], argnums: Any, has_aux: bool, fn: str
 ) -> tuple[Any, Any, Any, tuple[int, ...], Driver]:
     """(value, aux, grads) of ``f`` at ``args``, with ``grads`` shaped like the arguments."""
     specs, per_arg, drv, nums = _differentiated(args, argnums, fn)
-    aux_spec: list[tuple] = []
+    aux_spec: list[tuple[Any, ...]] = []
 
     def native(*leaf_tuples: Any) -> Any:
-        made: list = []
+        made: list[Array | None] = []
         call_args = [
             unflatten_args(s, iter(t), drv, made) for s, t in zip(specs, leaf_tuples, strict=True)
         ]
         out = f(*call_args)
         refuse_writes(made, [v for t in leaf_tuples for v in t], fn)
+        aux = None
         if has_aux:
             if not (isinstance(out, tuple) and len(out) == 2):
                 raise TypeError(f"{fn}: with has_aux=True, f must return a pair (value, aux)")
@@ -215,10 +216,10 @@ def jacobian(f: Callable[..., Any], /, argnums: int | tuple[int, ...] = 0) -> Ca
     @functools.wraps(f)
     def wrapper(*args: Any) -> Any:
         specs, per_arg, drv, nums = _differentiated(args, argnums, fn)
-        out_spec: list[tuple] = []
+        out_spec: list[tuple[Any, ...]] = []
 
-        def native(*leaf_tuples: Any) -> tuple:
-            made: list = []
+        def native(*leaf_tuples: Any) -> tuple[Any, ...]:
+            made: list[Array | None] = []
             call_args = [
                 unflatten_args(s, iter(t), drv, made)
                 for s, t in zip(specs, leaf_tuples, strict=True)
@@ -250,7 +251,7 @@ def jacobian(f: Callable[..., Any], /, argnums: int | tuple[int, ...] = 0) -> Ca
     return wrapper
 
 
-def _unflatten_objects(spec: tuple, objs: Any) -> Any:
+def _unflatten_objects(spec: tuple[Any, ...], objs: Any) -> Any:
     """The tree of ``spec`` with each array leaf replaced by the next of ``objs``."""
     tag = spec[0]
     if tag == "a":

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from ._array import Array, _object_new
 from ._core import transform_tracing
@@ -78,7 +78,7 @@ def _static_args(
     return nums + tuple(extra_nums), frozenset(names + tuple(extra_names))
 
 
-def _static_spec(value: Any, what: str, fn: str) -> tuple:
+def _static_spec(value: Any, what: str, fn: str) -> tuple[Any, ...]:
     probe: list[Array] = []
     flatten(value, probe)
     if probe:
@@ -91,7 +91,7 @@ class _Declined(Exception):
     are not arrays of the call's driver in a structure shared by every trace."""
 
 
-def _structure(spec: tuple) -> tuple:
+def _structure(spec: tuple[Any, ...]) -> tuple[Any, ...]:
     """``spec`` (one without constants) without its dtypes."""
     if spec[0] == "a":
         return ("a",)
@@ -111,9 +111,11 @@ class _FlatForm:
 
     __slots__ = ("by_value", "call", "driver", "dtype", "spec")
 
-    def __init__(self, f: Callable, driver: Driver, hooks: Any, options: dict) -> None:
+    def __init__(
+        self, f: Callable[..., Any], driver: Driver, hooks: Any, options: dict[str, Any]
+    ) -> None:
         self.driver = driver
-        self.spec: tuple | None = None  # the results' spec, from the first trace
+        self.spec: tuple[Any, ...] = ()  # the results' spec, from the first trace
         self.by_value = False  # traces disagreed on dtypes: ask the driver per call
         self.dtype: Any = None  # the dtype of a single-array result, all traces agreeing
 
@@ -126,7 +128,7 @@ class _FlatForm:
                 raise _Declined
             if written(args, values):  # f writes to an argument: core's path hands it back
                 raise _Declined
-            if self.spec is None:
+            if not self.spec:  # the first trace (a spec is never empty)
                 self.spec = spec
                 self.dtype = spec[1] if spec[0] == "a" else None
             elif spec != self.spec:
@@ -228,19 +230,19 @@ def jit(
     fn = "jit"
     user_f, f = f, marked(f)
     static, static_names = _static_args(user_f, static_argnums, static_argnames, fn)
-    compiled: dict[Driver, Callable] = {}
+    compiled: dict[Driver, Callable[..., Any]] = {}
     # trace key -> (specs of the positional arguments, spec of the keyword arguments)
-    call_specs: dict[int, tuple[list, tuple | None]] = {}
-    out_specs: dict[tuple[Driver, int], tuple] = {}
+    call_specs: dict[int, tuple[list[Any], tuple[Any, ...] | None]] = {}
+    out_specs: dict[tuple[Driver, int], tuple[Any, ...]] = {}
     # Each driver's fast paths, tried in this order: core's flat form (all arguments
     # positional arrays, no statics), then the driver's ``jit_arrays``.  A flat form is
     # dropped once it declines at trace time (``jit_arrays`` drops itself).  ``flat`` and
     # ``fast`` are those of the ``current`` driver: the one of the last call that reached
     # core's path, where a call on another driver switches them.
-    paths: dict[Driver, tuple[_FlatForm | None, Callable | None]] = {}
+    paths: dict[Driver, tuple[_FlatForm | None, Callable[..., Any] | None]] = {}
     current: Driver | None = None
     flat: _FlatForm | None = None
-    fast: Callable | None = None
+    fast: Callable[..., Any] | None = None
 
     @functools.wraps(user_f)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -262,7 +264,7 @@ def jit(
                         # One array of known dtype (Array._new, inlined): made before the
                         # call, so that little Python runs after the dispatch, while the
                         # driver's threads compute.
-                        res = _object_new(Array)
+                        res = _object_new(Array)  # type: ignore[type-abstract]  # mypy: Array lacks the methods _methods installs
                         res._driver, res._dtype = drv, dtype
                         res._value = out = form.call(*natives)
                         if form.dtype is dtype:
@@ -303,19 +305,19 @@ def jit(
                 flat, fast = paths[drv]
                 if flat is not None or fast is not None:
                     return wrapper(*args, **kwargs)
-            natives = tuple(x._value for x in leaves)
+            values = tuple(x._value for x in leaves)
             shape_of = drv.shape_of
-            shapes = tuple(shape_of(v) for v in natives)
+            shapes = tuple(shape_of(v) for v in values)
             # Inside ak.vmap or not: a trace made outside and reused inside would skip what
             # vmap refuses (data-dependent shapes, _core.refuse_under_vmap).
             key = _static_key((tuple(specs), kw_spec, shapes, transform_tracing.mapping > 0), fn)
             call = compiled.get(drv)
             if call is None:
 
-                def native(key: int, leaves: tuple) -> tuple:
+                def native(key: int, leaves: tuple[Any, ...]) -> tuple[Any, ...]:
                     it = iter(leaves)
                     pos_specs, kw = call_specs[key]
-                    made: list = []
+                    made: list[Array | None] = []
                     call_args = [unflatten_args(s, it, drv, made) for s in pos_specs]
                     call_kwargs = {} if kw is None else unflatten_args(kw, it, drv, made)
                     spec, outs = unwrap_out(f(*call_args, **call_kwargs), drv)
@@ -330,7 +332,7 @@ def jit(
                     return (
                         outs
                         + tuple(x._value for x in state)
-                        + tuple(made[i]._value for i in writes)
+                        + tuple(cast(Array, made[i])._value for i in writes)  # written: not None
                     )
 
                 hooks = transform_hooks(drv, fn)
@@ -347,7 +349,7 @@ def jit(
                 if flat is not None or fast is not None:
                     return wrapper(*args, **kwargs)
             call_specs[key] = (specs, kw_spec)
-            outs = call(key, natives)
+            outs = call(key, values)
             spec, n_state, writes = out_specs[drv, key]
             if writes:  # f wrote to arguments: the caller's arrays take the new values
                 n = len(outs) - len(writes)

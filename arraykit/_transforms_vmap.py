@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from ._array import Array
 from ._core import normalize_axis, transform_tracing
@@ -38,7 +38,7 @@ _UNMAPPED_WRITE = (
 )
 
 
-def _mapping(f: Callable) -> Callable:
+def _mapping(f: Callable[..., Any]) -> Callable[..., Any]:
     """``f`` with ``transform_tracing.depth`` and ``.mapping`` raised while it runs: what
     cannot be batched (a data-dependent shape: ``_core.refuse_under_vmap``) refuses."""
 
@@ -56,7 +56,7 @@ def _mapping(f: Callable) -> Callable:
     return run
 
 
-def _leaf_axes(arg: Any, axes: Any, out: list, fn: str) -> None:
+def _leaf_axes(arg: Any, axes: Any, out: list[Any], fn: str) -> None:
     """Append the in_axes entry of every array leaf of ``arg`` (``axes``: int, None or a
     tree matching ``arg``)."""
     if axes is None or isinstance(axes, int):
@@ -153,15 +153,16 @@ def vmap(
         specs, per_arg, drv = flatten_args(args, fn)
         flat = [x for leaves in per_arg for x in leaves]
         axes: list[int | None] = []
-        sizes: dict[int, tuple] = {}
+        sizes: dict[int, tuple[int | None, ...]] = {}
         for x, ax in pairs:
             if ax is None:
                 axes.append(None)
                 continue
             ax = normalize_axis(ax, x.ndim, fn, "in_axes")
             axes.append(ax)
-            if x.shape[ax] is not None:  # unknown (lazy drivers): the driver finds it
-                sizes.setdefault(x.shape[ax], x.shape)
+            n = x.shape[ax]
+            if n is not None:  # unknown (lazy drivers): the driver finds it
+                sizes.setdefault(n, x.shape)
         if not sizes and all(ax is None for ax in axes):
             raise ValueError(f"{fn}: in_axes maps no array argument (all None)")
         if len(sizes) > 1:
@@ -170,20 +171,21 @@ def vmap(
                 f"(shapes {', '.join(str(s) for s in sizes.values())})"
             )
         key = (drv, tuple(specs), tuple(axes))
+        cacheable = True
         try:
             entry = mapped.get(key)
         except TypeError:  # an unhashable constant among the arguments: map anew
-            key, entry = None, None
+            cacheable, entry = False, None
         if entry is None:
-            out_spec: list[tuple] = []
+            out_spec: list[Any] = []  # the results' spec, the count of state arrays, writes
 
-            def native(*leaves: Any) -> tuple:
+            def native(*leaves: Any) -> tuple[Any, ...]:
                 it = iter(leaves)
-                made: list = []
+                made: list[Array | None] = []
                 call_args = [unflatten_args(s, it, drv, made) for s in specs]
                 for i, ax in enumerate(axes):
-                    if ax is None and made[i] is not None:  # refused at the write itself
-                        refuse_writes_to(made[i], _UNMAPPED_WRITE.format(fn=fn))
+                    if ax is None and (m := made[i]) is not None:  # refused at the write itself
+                        refuse_writes_to(m, _UNMAPPED_WRITE.format(fn=fn))
                 spec, outs = unwrap_out(f(*call_args))
                 # Array state of the arguments (a Generator's counter, not mapped) after
                 # the call goes out after the results, and back to the caller's objects;
@@ -195,14 +197,15 @@ def vmap(
                 if any(axes[i] is None for i in writes):
                     raise ValueError(_UNMAPPED_WRITE.format(fn=fn))
                 out_spec[:] = [spec, len(state), writes]
-                return outs + tuple(x._value for x in state) + tuple(made[i]._value for i in writes)
+                written_values = tuple(cast(Array, made[i])._value for i in writes)  # not None
+                return outs + tuple(x._value for x in state) + written_values
 
             hooks = transform_hooks(drv, fn)
             if checked and hooks.checks:
                 entry = (hooks.vmap(native, tuple(axes), 0, checked=True), out_spec)
             else:
                 entry = (hooks.vmap(native, tuple(axes), 0), out_spec)
-            if key is not None:
+            if cacheable:
                 if len(mapped) >= _MAPPED_CACHE_SIZE:
                     mapped.clear()
                 mapped[key] = entry
@@ -232,7 +235,7 @@ def vmap(
 
     # (driver, argument specs, axes) -> (the driver's mapped function, its output spec):
     # a driver may trace the mapped function once per shape (TensorFlow does).
-    mapped: dict[tuple, tuple[Callable, list]] = {}
+    mapped: dict[tuple[Any, ...], tuple[Callable[..., Any], list[Any]]] = {}
 
     @functools.wraps(user_f)
     def failing_as_eagerly(*args: Any) -> Any:

@@ -39,7 +39,8 @@ Decisions:
 from __future__ import annotations
 
 import itertools
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 import numpy as np
 
@@ -59,7 +60,7 @@ from ._utility import all as _all
 from ._utility import any as _any
 from ._views import NO_LOCK, WRITE_LOCK, assign
 
-_REDUCTIONS = {
+_REDUCTIONS: dict[str, Callable[..., Array]] = {
     "add": _sum, "multiply": prod, "maximum": _max, "minimum": _min,
     "logical_and": _all, "logical_or": _any,
 }  # fmt: skip
@@ -72,6 +73,9 @@ _EXACT = frozenset(
 # results cast to a narrower integer are those of the narrower operation.
 _EXACT_INT = frozenset({"add", "multiply", "bitwise_and", "bitwise_or", "bitwise_xor"})
 
+
+_Args = tuple[Any, ...]  # a ufunc method's operands
+_Kwargs = dict[str, Any]  # and its keywords
 
 # arraykit orders -0 < +0 in these (docs/guides/departures.md), NumPy's loops do not
 _SIGNED_ZEROS = frozenset({"maximum", "minimum"})
@@ -88,9 +92,10 @@ def _array(value: Any, like: Array) -> Array:
     return asarray(np.asarray(value), driver=like._driver, device=like.device)
 
 
-def _full(shape: tuple, value: Any, dtype: np.dtype, like: Array) -> Array:
+def _full(shape: tuple[int | None, ...], value: Any, dtype: np.dtype, like: Array) -> Array:
     drv = like._driver
-    return new(drv.full(shape, value, dtype, drv.device_of(like._value)), drv, dtype)
+    sizes = cast("tuple[int, ...]", shape)  # a lazy driver's unknown size goes to full as is
+    return new(drv.full(sizes, value, dtype, drv.device_of(like._value)), drv, dtype)
 
 
 def _gather(x: Array, positions: np.ndarray) -> Array:
@@ -100,13 +105,14 @@ def _gather(x: Array, positions: np.ndarray) -> Array:
     return new(drv.getitem(x._value, (index,)), drv, x._dtype)
 
 
-def _known(x: Array, what: str) -> Array:
-    """``x``, once checked that its sizes are known (a lazy driver's may not be yet)."""
-    if None in x.shape:
+def _known(x: Array, what: str) -> tuple[int, ...]:
+    """``x``'s shape, once checked that its sizes are known (a lazy driver's may not be)."""
+    shape = x.shape
+    if None in shape:
         raise ValueError(
             f"{what}: the array's shape {x.shape} is not known yet (compute it with ak.compute)"
         )
-    return x
+    return cast("tuple[int, ...]", shape)
 
 
 def _clamped(x: Array) -> np.ndarray:
@@ -135,7 +141,7 @@ def write_out(out: Any, value: Array, name: str) -> Any:
     return asarray(out, driver=value._driver, device=value.device)
 
 
-def _single_out(kwargs: dict, name: str) -> Any:
+def _single_out(kwargs: _Kwargs, name: str) -> Any:
     out = kwargs.pop("out", None)
     if isinstance(out, tuple):
         if len(out) != 1:
@@ -148,7 +154,7 @@ def _single_out(kwargs: dict, name: str) -> Any:
 _CALL_KWARGS = frozenset({"out", "where", "dtype", "casting", "order", "subok"})
 
 
-def call(ufunc: np.ufunc, fn: Any, inputs: tuple, kwargs: dict, like: Array) -> Any:
+def call(ufunc: np.ufunc, fn: Any, inputs: _Args, kwargs: _Kwargs, like: Array) -> Any:
     """``ufunc(*inputs, **kwargs)`` through ``fn``; ``NotImplemented`` for keywords or
     ufuncs it does not take (the caller runs those on the host)."""
     if (
@@ -184,12 +190,12 @@ def call(ufunc: np.ufunc, fn: Any, inputs: tuple, kwargs: dict, like: Array) -> 
     return res if out is None else write_out(out, res, name)
 
 
-def outer(ufunc: np.ufunc, fn: Any, inputs: tuple, kwargs: dict, like: Array) -> Any:
+def outer(ufunc: np.ufunc, fn: Any, inputs: _Args, kwargs: _Kwargs, like: Array) -> Any:
     """``ufunc.outer(A, B)``: ``A`` gets ``B.ndim`` trailing axes, then the plain call."""
     if len(inputs) != 2 or ufunc.nin != 2:
         raise ValueError(f"numpy.{ufunc.__name__}.outer: takes two operands (a binary ufunc)")
     a, b = (_array(v, like) for v in inputs)
-    a = reshape(a, a.shape + (1,) * b.ndim)
+    a = reshape(a, cast("tuple[int, ...]", a.shape) + (1,) * b.ndim)
     return call(ufunc, fn, (a, b), kwargs, like)
 
 
@@ -197,7 +203,7 @@ def outer(ufunc: np.ufunc, fn: Any, inputs: tuple, kwargs: dict, like: Array) ->
 def _fold(name: str, fn: Any, xs: Array, dtype: np.dtype, start: Array | None) -> Array:
     """``fn`` folded along axis 0 of ``xs`` (from ``start`` when given): pairwise in
     ``log2`` rounds where that is exact, else in order."""
-    n = xs.shape[0]
+    n = cast(int, xs.shape[0])  # known: _reduce reshaped a known shape
     if _exact(name, dtype):
         while n > 1:
             half = n // 2
@@ -223,7 +229,7 @@ def _axes(axis: Any, ndim: int) -> tuple[int, ...]:
     return tuple(int(a) % ndim for a in items)
 
 
-def reduce(ufunc: np.ufunc, fn: Any, inputs: tuple, kwargs: dict, like: Array) -> Any:
+def reduce(ufunc: np.ufunc, fn: Any, inputs: _Args, kwargs: _Kwargs, like: Array) -> Any:
     """``ufunc.reduce(array, axis=0, dtype=None, out=None, keepdims=False, initial=...,
     where=True)``."""
     name = ufunc.__name__
@@ -247,19 +253,19 @@ def reduce(ufunc: np.ufunc, fn: Any, inputs: tuple, kwargs: dict, like: Array) -
         x, axes = x[None], (0,)
     shape = tuple(n for i, n in enumerate(x.shape) if i not in axes)
     initial = kwargs["initial"] if has_initial else None
-    m = None if mask is True else broadcast_to(_array(mask, x), x.shape)
+    m = None if mask is True else broadcast_to(_array(mask, x), cast("tuple[int, ...]", x.shape))
     if any(x.shape[i] == 0 for i in axes):  # NumPy's value for an empty reduction
         fill = ufunc.reduce(np.zeros(0, x._dtype), dtype=dtype, **_initial(kwargs))
         res = _full(shape, fill.item(), res_dtype, x)
     else:
         res = _reduce(ufunc, fn, x, axes, res_dtype, initial, m)
     if keepdims:
-        res = reshape(res, kept)
+        res = reshape(res, cast("tuple[int, ...]", kept))
     res = _cast(res, res_dtype)
     return res if out is None else write_out(out, res, f"{name}.reduce")
 
 
-def _initial(kwargs: dict) -> dict:
+def _initial(kwargs: _Kwargs) -> _Kwargs:
     value = kwargs.get("initial", np._NoValue)
     return {} if value is np._NoValue else {"initial": value}
 
@@ -287,13 +293,13 @@ def _reduce(
         else:
             res = _cast(native(x, axis=axes), dtype)
         return res if start is None else _cast(fn(start, res), dtype)
-    _known(x, f"numpy.{name}.reduce")
+    sizes = _known(x, f"numpy.{name}.reduce")
     rest = [i for i in range(x.ndim) if i not in axes]
     moved = moveaxis(x, axes, tuple(range(len(axes)))) if axes else x
     size = 1
     for i in axes:
-        size *= x.shape[i]
-    xs = reshape(moved, (size, *tuple(x.shape[i] for i in rest)))
+        size *= sizes[i]
+    xs = reshape(moved, (size, *tuple(sizes[i] for i in rest)))
     if mask is not None and start is None:
         start = _fill(identity, x)  # NumPy starts a masked reduction from the identity
     return _fold(name, fn, xs, dtype, start)
@@ -307,7 +313,7 @@ def _fill(value: Any, like: Array) -> Array:
 
 
 # --------------------------------------------------------------------------- accumulate
-def accumulate(ufunc: np.ufunc, fn: Any, inputs: tuple, kwargs: dict, like: Array) -> Any:
+def accumulate(ufunc: np.ufunc, fn: Any, inputs: _Args, kwargs: _Kwargs, like: Array) -> Any:
     """``ufunc.accumulate(array, axis=0, dtype=None, out=None)``."""
     name = ufunc.__name__
     kwargs = dict(kwargs)
@@ -323,8 +329,8 @@ def accumulate(ufunc: np.ufunc, fn: Any, inputs: tuple, kwargs: dict, like: Arra
     elif x.shape[axis] == 0:
         res = _cast(x, dtype)
     else:
-        xs = moveaxis(_cast(_known(x, f"numpy.{name}.accumulate"), dtype), axis, 0)
-        n = xs.shape[0]
+        n = _known(x, f"numpy.{name}.accumulate")[axis]
+        xs = moveaxis(_cast(x, dtype), axis, 0)
         if _exact(name, dtype):  # inclusive scan in log2(n) rounds (Hillis-Steele)
             d = 1
             while d < n:
@@ -340,7 +346,7 @@ def accumulate(ufunc: np.ufunc, fn: Any, inputs: tuple, kwargs: dict, like: Arra
     return res if out is None else write_out(out, res, f"{name}.accumulate")
 
 
-def reduceat(ufunc: np.ufunc, fn: Any, inputs: tuple, kwargs: dict, like: Array) -> Any:
+def reduceat(ufunc: np.ufunc, fn: Any, inputs: _Args, kwargs: _Kwargs, like: Array) -> Any:
     """``ufunc.reduceat(array, indices, axis=0, dtype=None, out=None)``: for each ``i``,
     the reduction of ``array[indices[i]:indices[i + 1]]`` along ``axis`` (of
     ``array[indices[i]]`` where the next index is not larger)."""
@@ -355,7 +361,7 @@ def reduceat(ufunc: np.ufunc, fn: Any, inputs: tuple, kwargs: dict, like: Array)
     probe = ufunc.reduceat(probe_x, [0], **kwargs)  # NumPy's checks and result dtype
     dtype = dt.canonical(probe.dtype)
     axis = int(axis) % x.ndim
-    n = _known(x, f"numpy.{name}.reduceat").shape[axis]
+    n = _known(x, f"numpy.{name}.reduceat")[axis]
     if idx.ndim != 1 or idx.dtype.kind not in "iu":
         raise TypeError(f"numpy.{name}.reduceat: indices must be a 1-D sequence of integers")
     for i in idx:
@@ -396,7 +402,7 @@ def _basic(key: Any) -> bool:
     ) and not any(isinstance(i, bool) for i in items)
 
 
-def at(ufunc: np.ufunc, fn: Any, inputs: tuple, like: Array) -> None:
+def at(ufunc: np.ufunc, fn: Any, inputs: _Args, like: Array) -> None:
     """``ufunc.at(a, indices, b=None)``: unbuffered in place, repeated indices included."""
     name = ufunc.__name__
     what = f"numpy.{name}.at"
@@ -425,7 +431,7 @@ def at(ufunc: np.ufunc, fn: Any, inputs: tuple, like: Array) -> None:
     with NO_LOCK if drv.capabilities.mutable else WRITE_LOCK:
         value = a._value
         if _basic(key):  # ints and slices: no index repeats
-            nkey = _normalize_key(a, key, what)
+            nkey = cast("tuple[Any, ...]", _normalize_key(a, key, what))  # no bools
             value = _apply(fn, a, value, nkey, b, loop._dtype)
         else:
             value = _apply_repeated(name, fn, a, value, key, b, loop._dtype, what)
@@ -451,23 +457,30 @@ def _numpy_in_place(ufunc: np.ufunc, a: Array, b: Array | None, loop: np.dtype) 
         return False
 
 
-def _apply(fn: Any, a: Array, value: Any, key: tuple, b: Any, loop: np.dtype) -> Any:
+def _apply(
+    fn: Any, a: Array, value: Any, key: tuple[Any, ...], b: Array | None, loop: np.dtype
+) -> Any:
     """``value`` with ``value[key]`` replaced by ``fn(value[key], b)`` cast to ``a``'s dtype
     (unsafely, as ``ufunc.at`` does)."""
     drv = a._driver
     cur = new(drv.getitem(value, key), drv, a._dtype)
-    res = fn(cur) if b is None else fn(cur, b)
-    if res.shape != cur.shape:
-        raise ValueError(
-            f"ufunc.at: b of shape {b.shape} does not broadcast to the indexed shape {cur.shape}"
-        )
+    if b is None:  # a unary ufunc keeps the shape
+        res = fn(cur)
+    else:
+        res = fn(cur, b)
+        if res.shape != cur.shape:
+            raise ValueError(
+                f"ufunc.at: b of shape {b.shape} does not broadcast to the indexed shape "
+                f"{cur.shape}"
+            )
     return drv.setitem(value, key, _cast(res, a._dtype)._value)
 
 
 def _apply_repeated(
     name: str, fn: Any, a: Array, value: Any, key: Any, b: Array | None, loop: np.dtype, what: str
 ) -> Any:
-    shape = _known(a, what).shape
+    shape = _known(a, what)
+    flat: np.ndarray
     drv = a._driver
     try:  # the coordinates of every element the key selects, by NumPy's own indexing
         if shape:
@@ -495,7 +508,7 @@ def _apply_repeated(
         return value  # core's read-only marks: assign refuses
     if b is not None and b.ndim:
         try:
-            fits = np.broadcast_shapes(b.shape, sel_shape) == sel_shape
+            fits = np.broadcast_shapes(cast("tuple[int, ...]", b.shape), sel_shape) == sel_shape
         except ValueError:
             fits = False
         if not fits:
@@ -508,7 +521,7 @@ def _apply_repeated(
     if flat_mode:  # one 1-D index into the flattened value: every driver scatters that
         value, coords = drv.reshape(value, (int(np.prod(shape)),), None), [flat]
 
-    def index(positions: np.ndarray) -> tuple:
+    def index(positions: np.ndarray) -> tuple[Any, ...]:
         return tuple(drv.asarray(c[positions], dt.int64, device, None) for c in coords)
 
     order = np.argsort(flat, kind="stable")

@@ -98,7 +98,7 @@ def diff(
                 f"{1 + len(numpy_positional)}"
             )
         refuse_in_strict("given positionally", "diff", "n")
-        n = numpy_positional[0]
+        n = numpy_positional[0]  # pyright: ignore[reportGeneralTypeIssues]  # not empty: if above
         if len(numpy_positional) == 2:
             axis = numpy_positional[1]
     check_array(x, "diff")

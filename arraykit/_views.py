@@ -35,7 +35,7 @@ import contextlib
 import threading
 import weakref
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from ._array import Array
 from ._core import transform_tracing
@@ -130,7 +130,7 @@ WRITE_LOCK = threading.RLock()
 NO_LOCK = contextlib.nullcontext()
 
 
-def is_view_key(key: tuple, ndim: int) -> bool:
+def is_view_key(key: tuple[Any, ...], ndim: int) -> bool:
     """Whether NumPy returns a view for ``x[key]`` (``key`` normalised, ``x.ndim == ndim``)."""
     ints = 0
     for item in key:
@@ -142,7 +142,7 @@ def is_view_key(key: tuple, ndim: int) -> bool:
     return ints < ndim or len(key) > ints
 
 
-def link(base: Array, view: Array, key: tuple | Whole) -> Array:
+def link(base: Array, view: Array, key: tuple[Any, ...] | Whole) -> Array:
     """Record ``view`` (the value of ``base[key]``) as a view of ``base``; return it."""
     view._view = (base, key)
     refs = getattr(base, "_views", None)
@@ -155,7 +155,7 @@ def link(base: Array, view: Array, key: tuple | Whole) -> Array:
     return view
 
 
-def same_view(x: Array, key: tuple, value: Array) -> bool:
+def same_view(x: Array, key: tuple[Any, ...], value: Array) -> bool:
     """Whether ``value`` is the view ``x[key]``: then ``x[key] = value`` has nothing to do
     (``x[1:4] += 1`` already wrote through the view ``x[1:4]``)."""
     link_ = getattr(value, "_view", None)
@@ -248,13 +248,14 @@ def layout_of(x: Array) -> Layout | None:
     shape = drv.shape_of(x._value)
     if None in shape:
         return None
+    sizes = cast("tuple[int, ...]", shape)  # known: checked above
     itemsize = x._dtype.itemsize
     if drv.capabilities.mutable:
-        strides = drv.strides_of(x._value)
-        return Layout(tuple(shape), tuple(strides), itemsize)
+        strides = drv.strides_of(x._value)  # type: ignore[misc]  # pyright: ignore[reportOptionalCall]  # a mutable driver's
+        return Layout(tuple(sizes), tuple(strides), itemsize)
     up = getattr(x, "_view", None)
     if up is None:
-        return c_layout(tuple(shape), itemsize)
+        return c_layout(tuple(sizes), itemsize)
     base, key = up
     outer = layout_of(base)
     if outer is None:
@@ -264,7 +265,7 @@ def layout_of(x: Array) -> Layout | None:
     return _indexed(outer, key)
 
 
-def _indexed(layout: Layout, key: tuple) -> Layout:
+def _indexed(layout: Layout, key: tuple[Any, ...]) -> Layout:
     """The layout of ``base[key]`` for a normalised basic ``key``."""
     consumed = sum(1 for k in key if k.__class__ is int or k.__class__ is slice)
     shape: list[int] = []

@@ -19,7 +19,7 @@ Spec: https://data-apis.org/array-api/2025.12/extensions/fourier_transform_funct
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import numpy as np
 
@@ -29,6 +29,9 @@ from ._array import Array
 from ._core import check_array, int_arg, new, normalize_axes, normalize_axis, refuse_in_strict
 from ._devices import Device
 from ._types import DType
+
+if TYPE_CHECKING:
+    from .drivers._base import Driver
 
 __all__ = [
     "fft", "fftfreq", "fftn", "fftshift", "hfft", "ifft", "ifftn", "ifftshift", "ihfft",
@@ -42,12 +45,12 @@ _INTEGER_OR_BOOL = frozenset((dt.bool, *dt.INTEGER))
 
 
 # ---------------------------------------------------------------------- helpers
-def _check_norm(fn: str, norm: Any) -> str:
+def _check_norm(fn: str, norm: Any) -> Norm:
     if not isinstance(norm, str) or norm not in _NORMS:
         raise ValueError(
             f"{fn}: 'norm' must be one of {', '.join(map(repr, _NORMS))}, got {norm!r}"
         )
-    return norm
+    return cast(Norm, norm)
 
 
 def _widen(fn: str, dtype: np.dtype, what: str) -> np.dtype:
@@ -61,7 +64,7 @@ def _widen(fn: str, dtype: np.dtype, what: str) -> np.dtype:
     raise TypeError(f"{fn}: 'x' must have a {what} dtype, got {dtype}")
 
 
-def _complex_input(fn: str, x: Any) -> Array:
+def _complex_input(fn: str, x: Array) -> Array:
     """``x`` as a complex array: real floats become the complex dtype of their precision."""
     check_array(x, fn)
     dtype = x._dtype
@@ -72,7 +75,7 @@ def _complex_input(fn: str, x: Any) -> Array:
     return x
 
 
-def _real_input(fn: str, x: Any) -> Array:
+def _real_input(fn: str, x: Array) -> Array:
     """``x`` as a real floating-point array (complex input is a ``TypeError``)."""
     check_array(x, fn)
     dtype = x._dtype
@@ -141,7 +144,9 @@ def _s_axes(
     return tuple(sizes), ax
 
 
-def _transform(x: Array, prim: str, s: tuple, axes: tuple, norm: str, out: np.dtype) -> Array:
+def _transform(
+    x: Array, prim: str, s: tuple[int, ...], axes: tuple[int, ...], norm: str, out: np.dtype
+) -> Array:
     """``prim`` (one of the four n-D primitives) of ``x``, wrapped as ``out``."""
     drv = x._driver
     return new(getattr(drv, prim)(x._value, s, axes, norm), drv, out)
@@ -387,7 +392,9 @@ def ihfft(x: Array, /, *, n: int | None = None, axis: int = -1, norm: Norm = "ba
 
 
 # ---------------------------------------------------------------------- frequencies
-def _freq(fn: str, n: Any, d: Any, dtype: Any, device: Any) -> tuple:
+def _freq(
+    fn: str, n: Any, d: Any, dtype: Any, device: Any
+) -> tuple[int, float, DType, Driver, Device, DType]:
     n = int_arg(fn, "n", n)
     if n < 1:
         raise ValueError(f"{fn}: 'n' must be at least 1, got {n}")
@@ -412,7 +419,9 @@ def _freq(fn: str, n: Any, d: Any, dtype: Any, device: Any) -> tuple:
     return n, d, dtype, drv, dev, work
 
 
-def _scaled(drv: Any, values: Any, n: int, d: float, work: np.dtype, dtype: np.dtype, dev: Any):
+def _scaled(
+    drv: Any, values: Any, n: int, d: float, work: np.dtype, dtype: np.dtype, dev: Any
+) -> Any:
     scale = drv.asarray(1.0 / (n * d), work, dev, None)
     out = drv.multiply(values, scale)
     return out if work is dtype else drv.astype(out, dtype)

@@ -30,6 +30,7 @@ Spec: https://data-apis.org/array-api/2025.12/extensions/linear_algebra_function
 from __future__ import annotations
 
 from typing import Any, Literal, NamedTuple
+from typing import cast as typed
 
 import numpy as np
 
@@ -464,13 +465,14 @@ def _matrix_rank(drv: Driver, x: Array, v: Any, tol: Any, index: np.dtype) -> An
     *stack, m, n = x.shape
     real = real_of(x._dtype)
     if m == 0 or n == 0:
-        return drv.full(tuple(stack), 0, index, drv.device_of(x._value))
+        return drv.full(typed("tuple[int, ...]", tuple(stack)), 0, index, drv.device_of(x._value))
     s = drv.svdvals(v)  # (..., K), descending
     k = len(stack)
     smax = drv.max(s, (k,), True)  # (..., 1)
     if tol is None:
         eps = float(np.finfo(real).eps)
-        tol = drv.asarray(max(m, n) * eps, real, drv.device_of(x._value), None)
+        size = max(typed(int, m), typed(int, n))  # known: drivers refuse unknown sizes here
+        tol = drv.asarray(size * eps, real, drv.device_of(x._value), None)
     else:
         tol = drv.expand_dims(tol, (len(drv.shape_of(tol)),))  # rtol broadcasts over stacks
     above = drv.greater(s, drv.multiply(smax, tol))
