@@ -29,7 +29,7 @@ from __future__ import annotations
 import contextvars
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple
 
 import numpy as np
 
@@ -389,6 +389,15 @@ class Driver(Primitives):
 
     def __repr__(self) -> str:
         return f"<arraykit driver {self.name!r}>"
+
+
+if TYPE_CHECKING:
+    Part = Driver
+else:
+    Part = object
+"""The base of a driver's chapter mixins: ``Driver`` for type checkers, so that a mixin's
+primitives are checked against the contract and may call the driver's others; ``object``
+when running (the driver class adds ``Driver`` itself)."""
 
 
 SortKind = Literal["quicksort", "mergesort", "heapsort", "stable"]

@@ -99,7 +99,9 @@ def elementwise(
     return elemwise(run, *args, dtype=dt, name=key)
 
 
-def _lined_up(name: str, run: Callable[..., Any], shapes: list[tuple]) -> Callable[..., Any]:
+def _lined_up(
+    name: str, run: Callable[..., Any], shapes: list[tuple[Any, ...]]
+) -> Callable[..., Any]:
     """``run``, checking first that the blocks it gets have equal sizes along each axis
     where an operand's size is unknown (operands of known size 1 there broadcast)."""
     ndim = max(len(s) for s in shapes)
@@ -152,7 +154,7 @@ def along(
     axes: Sequence[int],
     dtype: np.dtype,
     sizes: dict[int, int] | None = None,
-    label: tuple = (),
+    label: tuple[Any, ...] = (),
 ) -> da.Array:
     """``fn`` on every block of ``x`` rechunked so that ``axes`` are whole; the output
     has ``x``'s shape and chunks except for the sizes of ``axes`` given in ``sizes``.
@@ -214,8 +216,8 @@ def per_matrix(
     return tuple(results)
 
 
-def _nan_on_failure(fn: Callable[..., Any], outs: Sequence[tuple]) -> Callable[..., Any]:
-    def run(offset: tuple[int, ...], *blocks: np.ndarray) -> tuple:
+def _nan_on_failure(fn: Callable[..., Any], outs: Sequence[tuple[Any, ...]]) -> Callable[..., Any]:
+    def run(offset: tuple[int, ...], *blocks: np.ndarray) -> tuple[Any, ...]:
         try:
             with np.errstate(all="ignore"):
                 out = fn(*blocks)
@@ -238,7 +240,7 @@ def _nan_on_failure(fn: Callable[..., Any], outs: Sequence[tuple]) -> Callable[.
 
 
 def _with_offset(fn: Callable[..., Any], nout: int) -> Callable[..., Any]:
-    def run(offset: tuple[int, ...], *blocks: np.ndarray) -> tuple:
+    def run(offset: tuple[int, ...], *blocks: np.ndarray) -> tuple[Any, ...]:
         try:
             with np.errstate(all="ignore"):
                 out = fn(*blocks)

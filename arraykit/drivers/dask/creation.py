@@ -17,6 +17,7 @@ import numpy as np
 from dask.array.core import normalize_chunks
 
 from ..._devices import Device
+from .._base import Part
 from ._blocks import along, meta, np_driver
 
 
@@ -46,7 +47,7 @@ def chunks_for(chunks: Any, ndim: int) -> Any:
     return chunks
 
 
-class Creation:
+class Creation(Part):
     """``asarray``, ``arange``, ``full``, ``empty``, ``eye``, ``linspace``, ``tril``, ``triu``."""
 
     chunks: Any

@@ -12,7 +12,7 @@ from typing import Any
 import dask.array as da
 import numpy as np
 
-from .._base import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE
+from .._base import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE, Part
 from ._blocks import elementwise, np_driver
 
 
@@ -31,7 +31,7 @@ def install_elementwise(driver: object) -> None:
         setattr(driver, name, _primitive(name, getattr(numpy, name)))
 
 
-class Elementwise:
+class Elementwise(Part):
     """``clip`` and ``complex``; the rest are installed by ``install_elementwise``."""
 
     def gcd(self, x1: da.Array, x2: da.Array) -> da.Array:  # the optional fast path

@@ -23,6 +23,7 @@ import dask.array as da
 import numpy as np
 
 from ... import _dtypes
+from .._base import Part
 from ._blocks import elementwise, known, np_driver, per_matrix
 
 
@@ -48,7 +49,7 @@ def _real(dt: np.dtype) -> np.dtype:
     return _dtypes.REAL_OF.get(_dtypes.canonical(dt), dt)
 
 
-class Linalg:
+class Linalg(Part):
     """The linalg extension's primitives plus ``matmul`` and ``tensordot``."""
 
     def matmul(self, x1: da.Array, x2: da.Array) -> da.Array:

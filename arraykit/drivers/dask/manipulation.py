@@ -15,10 +15,11 @@ from typing import Any
 import dask.array as da
 import numpy as np
 
+from .._base import Part
 from ._blocks import known
 
 
-class Manipulation:
+class Manipulation(Part):
     """Reshaping, joining, flipping and repeating."""
 
     def reshape(self, x: da.Array, shape: tuple[int, ...], copy: bool | None) -> da.Array:

@@ -11,10 +11,11 @@ from __future__ import annotations
 import dask.array as da
 import numpy as np
 
+from .._base import Part
 from ._blocks import along, np_driver
 
 
-class Sorting:
+class Sorting(Part):
     """``sort`` and ``argsort`` along one whole axis."""
 
     def sort(

@@ -23,11 +23,12 @@ import numpy as np
 from dask.base import tokenize
 from dask.highlevelgraph import HighLevelGraph
 
+from .._base import Part
 from ._blocks import meta, np_driver
 from .searching import sized
 
 
-class Statistics:
+class Statistics(Part):
     """Reductions and cumulative sums and products."""
 
     def bincount(self, x: da.Array, weights: Any, minlength: int) -> da.Array:  # composite's
@@ -114,7 +115,7 @@ def _carried(name: str, x: da.Array, axis: int, dtype: np.dtype) -> da.Array:
     token = tokenize(name, x.name, axis, dtype.str)
     out_name, carry_name = f"{name}-{token}", f"{name}-carry-{token}"
     last = x.numblocks[axis] - 1
-    dsk: dict[tuple, tuple] = {}
+    dsk: dict[tuple[Any, ...], tuple[Any, ...]] = {}
     for idx in np.ndindex(*x.numblocks):
         k = idx[axis]
         before = (carry_name, *idx[:axis], k - 1, *idx[axis + 1 :]) if k else None

@@ -16,6 +16,7 @@ import numpy as np
 
 from ... import _dtypes
 from ..._devices import Device
+from .._base import Part
 from .tracing import Tracer
 
 PROBED = (_dtypes.float64, _dtypes.complex128, _dtypes.int64, _dtypes.uint64)
@@ -72,7 +73,7 @@ def list_devices() -> list[Device]:
     return out
 
 
-class Devices:
+class Devices(Part):
     """The device primitives, dtype probing and placement, for every chapter's use.
 
     State (set by ``JAXDriver.__init__``): ``_devices`` (the default first),

@@ -23,6 +23,7 @@ from jax import lax
 from ..._devices import Device
 from ..._dtypes import exact_powers
 from .. import _accurate
+from .._base import Part
 from .._complex_cases import with_special_cases
 from .casts import convert
 from .devices import PROBED
@@ -364,7 +365,7 @@ def _astype(x: Any, dtype: np.dtype) -> Any:
     return convert(x, dtype)
 
 
-class Elementwise:
+class Elementwise(Part):
     """What is more than a kernel: ``astype`` (core casts every operand to the dtype it
     chose; a no-op when it has it, else a check that the device holds the dtype) and the
     optional ``integer_pow`` fast path."""

@@ -16,6 +16,7 @@ import numpy as np
 
 from ... import _dtypes
 from ..._devices import Device
+from .._base import Part
 from .devices import TRACED
 from .tracing import Tracer, concrete
 
@@ -28,7 +29,7 @@ _SCALAR_INSTEAD = "use ak.where for data-dependent choices, or convert outside t
 _NO_BUFFER = "its buffer does not exist yet"
 
 
-class Interop:
+class Interop(Part):
     """``to_numpy``, ``to_scalar``, ``to_device``, ``dlpack``, ``dlpack_device``,
     ``from_dlpack``."""
 

@@ -36,6 +36,7 @@ from jax import lax
 
 from ... import _dtypes
 from ..._devices import Device
+from .._base import Part
 from .gradients import abs_
 from .kernels import HIGHEST, KernelTable, compile_table, kernel_jit
 
@@ -226,7 +227,7 @@ def _eigvals(x: Any) -> Any:
     return jnp.linalg.eigvals(x).astype(_complex_of(x.dtype))
 
 
-class Linalg:
+class Linalg(Part):
     """``eig`` and ``eigvals``, with an error that says where JAX cannot run them;
     ``inv``, ``solve`` and ``cholesky``, which return ``(result, rcond)``."""
 

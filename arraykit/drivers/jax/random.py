@@ -11,6 +11,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..._devices import Device
+from .._base import Part
 from .devices import TRACED
 
 _M0, _M1 = 0xD2511F53, 0xCD9E8D57
@@ -41,7 +42,7 @@ def _words(key: Any, counter: Any, n: int) -> Any:
     return jnp.stack([x0, x1, x2, x3], axis=1).reshape(-1)[:n]
 
 
-class Random:
+class Random(Part):
     """The optional ``philox4x32_10`` primitive."""
 
     def philox4x32_10(self, key: Any, counter: Any, n: int, device: Device) -> Any:

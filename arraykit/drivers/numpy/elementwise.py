@@ -16,6 +16,7 @@ import numpy as np
 
 from .. import _accurate
 from .._accurate import by_inverse_log
+from .._base import Part
 from . import extrema
 
 UFUNCS: dict[str, np.ufunc] = {
@@ -102,7 +103,7 @@ def _log_base(x: np.ndarray, real_log: np.ufunc, base: int) -> np.ndarray:
     return out
 
 
-class Elementwise:
+class Elementwise(Part):
     """The elementwise primitives that are not a plain ufunc call."""
 
     gcd = staticmethod(np.gcd)  # the optional fast path

@@ -11,9 +11,10 @@ from typing import Any
 import numpy as np
 
 from ... import _dtypes
+from .._base import Part
 
 
-class FFT:
+class FFT(Part):
     """``fftn``, ``ifftn``, ``rfftn``, ``irfftn``; core composes the rest of ``ak.fft``."""
 
     def fftn(self, x: np.ndarray, s: Any, axes: Any, norm: str) -> np.ndarray:

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from ... import _dtypes
-from .._base import LinAlgSignal, NoConvergence, NotPositiveDefinite, SingularMatrix
+from .._base import LinAlgSignal, NoConvergence, NotPositiveDefinite, Part, SingularMatrix
 from ._common import as_ndarray
 
 _LinAlgError = np.linalg.LinAlgError
@@ -39,7 +39,7 @@ def _signal(
     return kind(None)
 
 
-class Linalg:
+class Linalg(Part):
     """The linalg extension's primitives plus ``matmul`` and ``tensordot``."""
 
     def matmul(self, x1: np.ndarray, x2: np.ndarray) -> np.ndarray:

@@ -6,10 +6,11 @@ from typing import Any
 
 import numpy as np
 
+from .._base import Part
 from ._common import as_ndarray
 
 
-class Manipulation:
+class Manipulation(Part):
     """Reshaping, joining, flipping and repeating: NumPy's function of the same meaning."""
 
     def reshape(self, x: np.ndarray, shape: tuple[int, ...], copy: bool | None) -> np.ndarray:

@@ -10,10 +10,11 @@ from typing import Any
 
 import numpy as np
 
+from .._base import Part
 from ._common import as_ndarray
 
 
-class Searching:
+class Searching(Part):
     """``argmax``, ``argmin``, ``nonzero``, ``where``, ``searchsorted``, ``count_nonzero``."""
 
     def argmax(self, x: np.ndarray, axis: int | None, keepdims: bool) -> np.ndarray:

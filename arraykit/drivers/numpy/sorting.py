@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._base import Part
 
-class Sorting:
+
+class Sorting(Part):
     """``sort`` and ``argsort``, with every NumPy ``kind``."""
 
     def sort(

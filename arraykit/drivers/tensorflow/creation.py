@@ -18,6 +18,7 @@ from tensorflow.python.ops import gen_array_ops as ga
 from tensorflow.python.ops import gen_math_ops as gm
 
 from ..._devices import Device
+from .._base import Part
 from . import casts
 from . import support as S
 from .support import NP_OF, TF_OF
@@ -32,10 +33,12 @@ def _scalar_key(value: Any) -> Any:
     return (value.__class__, value)
 
 
-class Creation:
+class Creation(Part):
     """The creation primitives.  ``asarray`` uses the runtime hooks (``is_native``,
     ``astype``), ``device_of`` and ``to_device``; the driver creates the cache
     ``_scalars``."""
+
+    _scalars: dict[Any, Any]  # the driver's (set in its __init__)
 
     def asarray(self, obj: Any, dtype: np.dtype, device: Device, copy: bool | None) -> Any:
         tfd = TF_OF[dtype]

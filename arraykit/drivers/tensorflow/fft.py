@@ -17,6 +17,7 @@ from tensorflow.python.ops import gen_array_ops as ga
 from tensorflow.python.ops import gen_math_ops as gm
 from tensorflow.python.ops import gen_spectral_ops as gs
 
+from .._base import Part
 from . import support as S
 from .indexing import basic_spec, strided
 from .support import COMPLEX
@@ -55,7 +56,7 @@ def _resize(x: Any, axis: int, n: int) -> Any:
     return ga.concat_v2([x, pad], S.const(axis, tf.int32))
 
 
-class FFT:
+class FFT(Part):
     """The FFT primitives."""
 
     def _c2c(self, x: Any, s: Any, axes: Any, inverse: bool) -> Any:

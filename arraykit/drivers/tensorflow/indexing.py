@@ -22,6 +22,7 @@ from tensorflow.python.framework.ops import EagerTensor as _EagerTensor
 from tensorflow.python.ops import gen_array_ops as ga
 from tensorflow.python.ops import gen_math_ops as gm
 
+from .._base import Part
 from . import support as S
 
 _EMPTY_SLICE = slice(None)
@@ -178,7 +179,7 @@ def _last_writes_differentiate(value: Any, where: Any, size: Any) -> Any:
     return S.select(won, value, ga.stop_gradient(value))
 
 
-class Indexing:
+class Indexing(Part):
     """``getitem``, ``setitem``, ``take``, ``take_along_axis``.  Advanced keys use the
     manipulation chapter's ``expand_dims`` and ``broadcast_to``."""
 

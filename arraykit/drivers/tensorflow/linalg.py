@@ -49,7 +49,7 @@ from tensorflow.python.ops import gen_linalg_ops as gl
 from tensorflow.python.ops import gen_math_ops as gm
 
 from ... import _dtypes
-from .._base import NoConvergence
+from .._base import NoConvergence, Part
 from . import support as S
 from .indexing import basic_slice, basic_spec, strided
 from .support import COMPLEX, MODULAR_WORK, NUMERIC, lift
@@ -183,9 +183,11 @@ def _on_host(fn: Any, x: Any) -> Any:
         return tuple(ga.identity(o) for o in out) if isinstance(out, tuple) else ga.identity(out)
 
 
-class Linalg:
+class Linalg(Part):
     """The linear algebra primitives.  ``cross`` uses elementwise ``multiply``/``subtract``,
     ``qr`` creation's ``triu``."""
+
+    _k: S.KernelTable  # the driver's (set in its __init__)
 
     # ------------------------------------------------------------------ products
     def _bmm(self, a: Any, b: Any) -> Any:

@@ -16,6 +16,7 @@ from tensorflow.python.ops import gen_array_ops as ga
 from tensorflow.python.ops import gen_manip_ops
 from tensorflow.python.ops import gen_math_ops as gm
 
+from .._base import Part
 from . import support as S
 from .indexing import basic_slice
 
@@ -23,7 +24,7 @@ _EMPTY_SLICE = slice(None)
 _MAX_REVERSE = S.MAX_KERNEL_RANK  # ReverseV2 takes at most 8 dimensions
 
 
-class Manipulation:
+class Manipulation(Part):
     """The manipulation primitives, and ``stack`` (a native fast path of core's composite)."""
 
     def reshape(self, x: Any, shape: tuple[int, ...], copy: bool | None) -> Any:

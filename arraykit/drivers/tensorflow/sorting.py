@@ -20,6 +20,7 @@ from tensorflow.python.ops import gen_bitwise_ops as gb
 from tensorflow.python.ops import gen_math_ops as gm
 from tensorflow.python.ops import gen_nn_ops
 
+from .._base import Part
 from . import support as S
 from .support import REAL_FLOATING, u64_key
 
@@ -51,8 +52,10 @@ def sort_key(x: Any) -> Any:
     return S.cast(x, tf.int32)  # bool, int8/16, uint8/16
 
 
-class Sorting:
+class Sorting(Part):
     """``sort`` and ``argsort``; ``_topk`` and ``_argsort_last`` also serve the sets."""
+
+    _k: S.KernelTable  # the driver's (set in its __init__)
 
     def _init_sorting(self) -> None:
         """The dtypes TopKV2 runs on, on every device type in use (``_topk`` sorts any

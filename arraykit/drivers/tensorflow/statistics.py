@@ -17,6 +17,7 @@ import tensorflow as tf
 from tensorflow.python.ops import gen_array_ops as ga
 from tensorflow.python.ops import gen_math_ops as gm
 
+from .._base import Part
 from . import extrema
 from . import support as S
 from .support import (
@@ -46,8 +47,10 @@ def _count(x: Any, axes: tuple[int, ...] | None) -> Any:
     return gm.prod(ga.gather_v2(dyn, idx, S.const(0, tf.int64)), S.int_list((0,)), False)
 
 
-class Statistics:
+class Statistics(Part):
     """The statistical primitives; ``_extremum`` also serves searching's ``argmax``."""
+
+    _k: S.KernelTable  # the driver's (set in its __init__)
 
     def bincount(self, x: Any, weights: Any, minlength: int) -> Any:  # a composite's native
         data = ga.ones_like(x) if weights is None else weights  # int64 counts, float64 sums

@@ -349,8 +349,8 @@ def lift(
     k: KernelTable,
     op: str,
     fn: Prim,
-    dtypes: frozenset,
-    work: dict,
+    dtypes: frozenset[tf.DType],
+    work: dict[tf.DType, tuple[tf.DType, ...]],
     cast_back: bool = True,
     u64: Prim | None = None,
     tensors: int | None = None,
@@ -383,7 +383,7 @@ def lift(
     return lifted
 
 
-def _host(fn: Prim, xs: tuple) -> tf.Tensor:
+def _host(fn: Prim, xs: tuple[Any, ...]) -> tf.Tensor:
     dev = xs[0].device
     with tf.device("/device:CPU:0"):
         out = fn(*xs)
