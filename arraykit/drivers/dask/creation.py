@@ -89,7 +89,8 @@ class Creation(Part):
     def full(self, shape: tuple[int, ...], fill_value: Any, dtype: np.dtype, device: Device) -> Any:
         return da.full(shape, fill_value, dtype=dtype, chunks=self._chunks(shape))
 
-    def full_like(self, x: da.Array, fill_value: Any, dtype: np.dtype, device: Device) -> Any:
+    # an optional fast path: pyright refuses methods for Driver's ``Callable | None`` slots
+    def full_like(self, x: da.Array, fill_value: Any, dtype: np.dtype, device: Device) -> Any:  # pyright: ignore[reportIncompatibleVariableOverride]
         return da.full_like(x, fill_value, dtype=dtype)  # x's chunks, known or not
 
     def empty(self, shape: tuple[int, ...], dtype: np.dtype, device: Device) -> da.Array:

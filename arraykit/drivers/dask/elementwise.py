@@ -34,7 +34,8 @@ def install_elementwise(driver: object) -> None:
 class Elementwise(Part):
     """``clip`` and ``complex``; the rest are installed by ``install_elementwise``."""
 
-    def gcd(self, x1: da.Array, x2: da.Array) -> da.Array:  # the optional fast path
+    # an optional fast path: pyright refuses methods for Driver's ``Callable | None`` slots
+    def gcd(self, x1: da.Array, x2: da.Array) -> da.Array:  # pyright: ignore[reportIncompatibleVariableOverride]
         return elementwise("gcd", np.gcd, x1, x2)
 
     def complex(self, re: da.Array, im: da.Array) -> da.Array:

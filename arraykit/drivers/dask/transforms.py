@@ -51,7 +51,11 @@ class DaskTransforms(Transforms):
         return fn
 
     def vmap(
-        self, fn: Callable[..., Any], in_axes: tuple[int | None, ...], out_axes: int
+        self,
+        fn: Callable[..., Any],
+        in_axes: tuple[int | None, ...],
+        out_axes: int,
+        checked: bool = False,  # the contract's; never passed here (``checks`` is False)
     ) -> Callable[..., Any]:
         def mapped(*leaves: Any) -> tuple[Any, ...]:
             leaves = tuple(

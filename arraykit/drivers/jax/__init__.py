@@ -108,7 +108,9 @@ _KERNELS = _merge(
 """Every compiled kernel that is a primitive (or composite) as it is, by name."""
 
 
-class JAXDriver(
+# (the ignore: mixins implement optional fast paths as methods; pyright holds Driver's
+# ``Callable | None`` slots invariant, as mutable attributes.  mypy checks them.)
+class JAXDriver(  # pyright: ignore[reportIncompatibleVariableOverride]
     Indexing,
     Creation,
     Elementwise,

@@ -377,7 +377,8 @@ class Elementwise(Part):
     integer_pow = staticmethod(kernel_jit(lax.integer_pow, static_argnums=1))
     gcd = staticmethod(kernel_jit(jnp.gcd))  # a while loop: no unrolled worst case
 
-    def bitcast(self, x: Any, dtype: np.dtype) -> Any:
+    # an optional fast path: pyright refuses methods for Driver's ``Callable | None`` slots
+    def bitcast(self, x: Any, dtype: np.dtype) -> Any:  # pyright: ignore[reportIncompatibleVariableOverride]
         if dtype.kind in "bc" or x.dtype.kind in "bc":
             return None  # lax.bitcast_convert_type refuses bool and complex
         return lax.bitcast_convert_type(x, dtype)

@@ -19,8 +19,8 @@ class Manipulation(Part):
     def permute_dims(self, x: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
         return np.transpose(x, axes)
 
-    def broadcast_to(self, x: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
-        return np.broadcast_to(x, shape)
+    def broadcast_to(self, x: np.ndarray, shape: tuple[int | None, ...]) -> np.ndarray:
+        return np.broadcast_to(x, shape)  # type: ignore[arg-type]  # no None: sizes are known here
 
     def concat(self, xs: list[np.ndarray], axis: int) -> np.ndarray:
         return np.concatenate(xs, axis=axis)

@@ -17,7 +17,7 @@ from ._common import as_ndarray
 class Sets(Part):
     """``unique_all``, ``unique_counts``, ``unique_inverse``, ``unique_values``, ``isin``."""
 
-    def unique_all(self, x: np.ndarray) -> tuple[np.ndarray, ...]:
+    def unique_all(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         return host_unique(x)
 
     def unique_counts(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -6,9 +6,11 @@ input, reversed back, which keeps equal elements in input order for the stable k
 
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 
-from .._base import Part
+from .._base import Part, SortKind
 
 
 class Sorting(Part):
@@ -18,16 +20,17 @@ class Sorting(Part):
         self, x: np.ndarray, axis: int, descending: bool, stable: bool, kind: str | None
     ) -> np.ndarray:
         if not descending:
-            return np.sort(x, axis=axis, kind=kind or ("stable" if stable else None))
+            how = cast("SortKind | None", kind or ("stable" if stable else None))  # core checked it
+            return np.sort(x, axis=axis, kind=how)
         return np.flip(self.sort(np.flip(x, axis), axis, False, stable, kind), axis)
 
     def argsort(
         self, x: np.ndarray, axis: int, descending: bool, stable: bool, kind: str | None
     ) -> np.ndarray:
-        kind = kind or ("stable" if stable else None)
+        how = cast("SortKind | None", kind or ("stable" if stable else None))  # core checked it
         if not descending:
-            return np.argsort(x, axis=axis, kind=kind).astype(np.int64, copy=False)
+            return np.argsort(x, axis=axis, kind=how).astype(np.int64, copy=False)
         # Sort the reversed input ascending and map back: equal elements keep their order.
-        n = x.shape[axis]
-        idx = np.argsort(np.flip(x, axis), axis=axis, kind=kind)
+        n: int = x.shape[axis]
+        idx = np.argsort(np.flip(x, axis), axis=axis, kind=how)
         return np.flip(n - 1 - idx, axis).astype(np.int64, copy=False)

@@ -60,7 +60,11 @@ class NumPyTransforms(Transforms):
         return fn
 
     def vmap(
-        self, fn: Callable[..., Any], in_axes: tuple[int | None, ...], out_axes: int
+        self,
+        fn: Callable[..., Any],
+        in_axes: tuple[int | None, ...],
+        out_axes: int,
+        checked: bool = False,  # the contract's; never passed here (``checks`` is False)
     ) -> Callable[..., Any]:
         def mapped(*leaves: Any) -> tuple[Any, ...]:
             size = next(x.shape[a] for x, a in zip(leaves, in_axes, strict=True) if a is not None)
