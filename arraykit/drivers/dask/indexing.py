@@ -15,7 +15,7 @@ the array.  Any other key raises ``TypeError`` (never a copy that would lose the
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, NoReturn
 
 import dask.array as da
 import numpy as np
@@ -63,6 +63,7 @@ def _normal_slices(key: tuple[Any, ...], shape: tuple[Any, ...]) -> tuple[Any, .
         if item is None:
             out.append(item)
             continue
+        width = item.ndim if _is_array(item) and item.dtype == bool else 1  # axes it takes
         if isinstance(item, slice) and item != slice(None) and not np.isnan(shape[axis]):
             start, stop, step = item.indices(int(shape[axis]))
             if not range(start, stop, step):
@@ -70,7 +71,7 @@ def _normal_slices(key: tuple[Any, ...], shape: tuple[Any, ...]) -> tuple[Any, .
             else:
                 item = slice(start, None if stop < 0 else stop, step)
         out.append(item)
-        axis += item.ndim if _is_array(item) and item.dtype == bool else 1
+        axis += width
     return tuple(out)
 
 
@@ -146,10 +147,10 @@ class Indexing(Part):
                 for k in items
             ]
         else:
-            items = _positive_steps(items, x.shape)
-            if items is None:
+            steps = _positive_steps(items, x.shape)
+            if steps is None:
                 return x
-            items, flips = items
+            items, flips = steps
             if flips:
                 value = da.broadcast_to(value, target)
                 value = value[tuple(slice(None, None, -1) if f else slice(None) for f in flips)]
@@ -226,7 +227,7 @@ def _positive_steps(
     return out, flips if any(flips) else []
 
 
-def _refuse(arrays: list[Any], why: str) -> None:
+def _refuse(arrays: list[Any], why: str) -> NoReturn:
     raise TypeError(
         "__setitem__: the Dask driver assigns lazily to basic indices, one 1-D integer index "
         "array (with Python ints beside it only when they are adjacent), or a boolean mask "
@@ -270,9 +271,9 @@ def _advanced(x: da.Array, key: tuple[Any, ...], consecutive: bool) -> da.Array:
             items.append(np.asarray(item))
         else:
             items.append(item)
-    tokens = []  # per key item: None, ("slice", j) or "adv"
-    basic = []
-    advanced = []
+    tokens: list[str | None] = []  # per key item: None, "slice" or "adv"
+    basic: list[Any] = []
+    advanced: list[tuple[int, Any]] = []  # (position in basic, index array)
     for item in items:
         if item is None:
             tokens.append(None)
@@ -281,9 +282,8 @@ def _advanced(x: da.Array, key: tuple[Any, ...], consecutive: bool) -> da.Array:
             basic.append(item)
         else:
             tokens.append("adv")
-            advanced.append(len(basic))
+            advanced.append((len(basic), item))
             basic.append(slice(None))
-            advanced[-1] = (advanced[-1], item)
     y = x[tuple(basic)]
     axes = [a for a, _ in advanced]
     index = np.broadcast_arrays(*(i for _, i in advanced))

@@ -42,7 +42,7 @@ class Manipulation(Part):
     def permute_dims(self, x: da.Array, axes: tuple[int, ...]) -> da.Array:
         return da.transpose(x, axes)
 
-    def broadcast_to(self, x: da.Array, shape: tuple[int, ...]) -> da.Array:
+    def broadcast_to(self, x: da.Array, shape: tuple[int | None, ...]) -> da.Array:
         return da.broadcast_to(x, shape)
 
     def concat(self, xs: list[da.Array], axis: int) -> da.Array:

@@ -16,6 +16,7 @@ adds an offset to each block's own scan, which differs from NumPy in the last bi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import dask.array as da
@@ -127,7 +128,11 @@ def _carried(name: str, x: da.Array, axis: int, dtype: np.dtype) -> da.Array:
 
 
 def _continue(
-    kernel: Any, axis: int, dtype: np.dtype, carry: np.ndarray | None, block: np.ndarray
+    kernel: Callable[[np.ndarray, int, np.dtype, bool], np.ndarray],
+    axis: int,
+    dtype: np.dtype,
+    carry: np.ndarray | None,
+    block: np.ndarray,
 ) -> np.ndarray:
     with np.errstate(all="ignore"):
         if carry is None:  # the first block (or only empty ones before it)
