@@ -32,10 +32,11 @@ def _with_jvp(f: Callable[..., Any], rule: Callable[..., Any]) -> Callable[..., 
     inputs (integer and bool inputs keep ``f``: nothing to differentiate)."""
     custom = jax.custom_jvp(f)
 
-    @custom.defjvp
     def _jvp(xs: tuple[Any, ...], ts: tuple[Any, ...]) -> tuple[Any, Any]:
         y = custom(*xs)
         return y, rule(y, xs, ts)
+
+    custom.defjvp(_jvp)
 
     def kernel(*xs: Any) -> Any:
         if all(jnp.issubdtype(jnp.result_type(x), jnp.inexact) for x in xs):

@@ -61,7 +61,8 @@ class Interop(Part):
 
     def dlpack_device(self, x: Any) -> tuple[int, int]:
         concrete(x, "__dlpack_device__", _NO_BUFFER, "ask outside")
-        return x.__dlpack_device__()
+        where: tuple[int, int] = x.__dlpack_device__()
+        return where
 
     def from_dlpack(self, obj: Any, device: Device, copy: bool | None) -> Any:
         try:

@@ -44,4 +44,5 @@ class Searching(Part):
 
     def nonzero(self, x: Any) -> tuple[Any, ...]:
         x = known_value(x, "nonzero", _NONZERO, _NONZERO_INSTEAD)
-        return self._from_host(np.nonzero(np.asarray(x)), x)
+        out: tuple[Any, ...] = self._from_host(np.nonzero(np.asarray(x)), x)
+        return out

@@ -41,7 +41,7 @@ class Sets(Part):
         instead = f"compute it outside, or with a known bound n: jax.numpy.{fn}(x.native, size=n)"
         known = known_value(x, fn, _UNIQUE, instead)
         host = host_unique(np.asarray(known))
-        out = self._from_host(tuple(host[i] for i in parts), known)
+        out: tuple[Any, ...] = self._from_host(tuple(host[i] for i in parts), known)
         if isinstance(x, Tracer):
             out = (jnp.ravel(x)[host[1]], *out[1:])
         return out

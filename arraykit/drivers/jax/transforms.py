@@ -46,7 +46,7 @@ def _takes(
     static_argnums: tuple[int, ...],
     static_argnames: frozenset[str],
     hooks: Transforms,
-    array_type: type,
+    array_type: type[Any],
 ) -> bool:
     """Whether the tree form can take these arguments: every traced leaf an array (of
     ``array_type``) of one driver with these hooks, static values hashable."""
@@ -73,7 +73,7 @@ def _checked(
     static_argnums: tuple[int, ...],
     static_argnames: frozenset[str],
     hooks: Transforms,
-    array_type: type,
+    array_type: type[Any],
 ) -> Callable[..., Any]:
     """``f`` raising ``_NotArrays`` while tracing unless ``_takes`` its arguments, its
     result is arrays only and it writes to none of its arguments (the tree form)."""
@@ -179,7 +179,8 @@ class JAXTransforms(Transforms):
     ) -> Callable[..., Any]:
         check_jit_options(options, JIT_OPTIONS | {"checked"}, "jax")
         if not options.get("checked"):
-            return jax.jit(fn, static_argnums=static_argnums)
+            plain: Callable[..., Any] = jax.jit(fn, static_argnums=static_argnums)
+            return plain
         compiled = jax.jit(
             _functional(self.traced_checking(fn), static_argnums),
             static_argnums=static_argnums,
@@ -242,7 +243,8 @@ class JAXTransforms(Transforms):
         checked: bool = False,
     ) -> Callable[..., Any]:
         if not checked:
-            return jax.vmap(fn, in_axes=in_axes, out_axes=out_axes)
+            plain: Callable[..., Any] = jax.vmap(fn, in_axes=in_axes, out_axes=out_axes)
+            return plain
         mapped = checkify.checkify(
             jax.vmap(self.traced_checking(fn), in_axes=in_axes, out_axes=out_axes),
             errors=checkify.user_checks,

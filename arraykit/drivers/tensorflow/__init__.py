@@ -138,7 +138,8 @@ class TensorFlowDriver(  # pyright: ignore[reportIncompatibleVariableOverride]
 
     def shape_of(self, x: Any) -> tuple[int | None, ...]:
         if x.__class__ is _EagerTensor:
-            return x._shape_tuple()
+            known: tuple[int, ...] = x._shape_tuple()  # a typed local: no cast on a hot path
+            return known
         dims = x.shape.as_list() if x.shape.rank is not None else None
         if dims is None:
             raise ValueError("arraykit arrays need a known number of dimensions (rank)")

@@ -81,7 +81,9 @@ class Creation(Part):
         tfd = TF_OF[dtype]
         if dtype.kind in "iu":
             # int64 arithmetic wraps like the target dtype: exact for uint64 too
-            wrap = lambda v: (int(v) + 2**63) % 2**64 - 2**63  # noqa: E731
+            def wrap(v: Any) -> int:
+                return (int(v) + 2**63) % 2**64 - 2**63
+
             idx = S.iota(n)
             vals = gm.add_v2(
                 gm.mul(idx, S.const(wrap(step), tf.int64)), S.const(wrap(start), tf.int64)

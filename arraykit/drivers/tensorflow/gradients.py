@@ -62,7 +62,7 @@ def _with_gradient(forward: Prim, backward: Callable[..., Any]) -> Prim:
     by the tape, then ``backward`` recorded as its gradient, as ``tf.custom_gradient``
     does, without its per-call cost of ~1 ms), and in graphs (``tf.custom_gradient``)."""
 
-    @tf.custom_gradient
+    @tf.custom_gradient  # type: ignore[untyped-decorator]  # tf is Any (typings/)
     def in_graph(*xs: Any) -> Any:
         def grads(*gs: Any) -> list[Any]:
             # ``backward`` reads ``y`` as this primitive's result again, so that a gradient
@@ -93,7 +93,9 @@ def _recorded(forward: Prim, backward: Callable[..., Any], xs: tuple[Any, ...]) 
     return y
 
 
-def _backward(backward: Callable[..., Any], y: Any, xs: tuple[Any, ...]) -> Callable[..., Any]:
+def _backward(
+    backward: Callable[..., Any], y: Any, xs: tuple[Any, ...]
+) -> Callable[..., list[Any]]:
     """The gradient function of one call: output gradients -> input gradients."""
 
     def grads(*gs: Any) -> list[Any]:

@@ -66,7 +66,8 @@ class Sorting(Part):
         """Descending, stable TopK over the last axis of ``key`` (all ``n`` elements)."""
         k = n if not isinstance(n, int) else S.const(n, tf.int32)
         if key.dtype in self._topk_native:
-            return gen_nn_ops.top_kv2(key, S.cast(k, tf.int32), sorted=True)
+            pair: tuple[Any, Any] = gen_nn_ops.top_kv2(key, S.cast(k, tf.int32), sorted=True)
+            return pair
         dev = key.device  # no kernel here (a GPU without int64 TopK): sort on the host
         with tf.device("/device:CPU:0"):
             values, idx = gen_nn_ops.top_kv2(key, S.cast(k, tf.int32), sorted=True)

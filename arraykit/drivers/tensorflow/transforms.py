@@ -148,10 +148,10 @@ def _distinct_sources(
 ) -> tuple[list[Any], list[Any]]:
     """The arguments with each differentiated leaf a tensor of its own: the tape would
     add up the gradients of two leaves holding one tensor object."""
-    args = list(args)
+    out = list(args)
     for i in argnums:
-        args[i] = tuple(tf.identity(t) for t in args[i])
-    return args, [args[i] for i in argnums]
+        out[i] = tuple(tf.identity(t) for t in out[i])
+    return out, [out[i] for i in argnums]
 
 
 class TFTransforms(Transforms):
@@ -172,8 +172,8 @@ class TFTransforms(Transforms):
     def value_and_grad(
         self, fn: Callable[..., Any], argnums: tuple[int, ...], has_aux: bool
     ) -> Callable[..., Any]:
-        def call(*args: Any) -> Any:
-            args, sources = _distinct_sources(args, argnums)
+        def call(*given: Any) -> Any:
+            args, sources = _distinct_sources(given, argnums)
             with tf.GradientTape() as tape:
                 tape.watch(sources)
                 out = fn(*args)
@@ -185,8 +185,8 @@ class TFTransforms(Transforms):
         return call
 
     def jacobian(self, fn: Callable[..., Any], argnums: tuple[int, ...]) -> Callable[..., Any]:
-        def call(*args: Any) -> Any:
-            args, sources = _distinct_sources(args, argnums)
+        def call(*given: Any) -> Any:
+            args, sources = _distinct_sources(given, argnums)
             with tf.GradientTape(persistent=True) as tape:
                 tape.watch(sources)
                 outs = fn(*args)
@@ -258,7 +258,9 @@ class TFTransforms(Transforms):
         def call(*leaves: Any) -> tuple[Any, ...]:
             at = [i for i, a in enumerate(in_axes) if a is not None]
             fixed = [i for i, a in enumerate(in_axes) if a is None]
-            elems = tuple(_move_axis(leaves[i], in_axes[i], 0) for i in at)
+            elems = tuple(
+                _move_axis(leaves[i], a, 0) for i, a in enumerate(in_axes) if a is not None
+            )
 
             def body(*xs: Any) -> tuple[Any, ...]:
                 args = list(leaves)
@@ -277,4 +279,5 @@ class TFTransforms(Transforms):
         return tf.stop_gradient(x)
 
     def traced(self, x: Any) -> bool:
-        return tf.is_symbolic_tensor(x)
+        symbolic: bool = tf.is_symbolic_tensor(x)
+        return symbolic

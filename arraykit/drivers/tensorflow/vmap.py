@@ -30,7 +30,7 @@ _ZERO = tf.UnconnectedGradients.ZERO
 
 if "Bitcast" not in pfor._pfor_converter_registry:
 
-    @pfor.RegisterPFor("Bitcast")
+    @pfor.RegisterPFor("Bitcast")  # type: ignore[untyped-decorator]  # pfor is Any (typings/)
     def _bitcast(given: Any) -> Any:
         """pfor's rule for ``Bitcast`` (``copysign``, ``nextafter``, casts to float16 use
         it): the batched input bitcast; a change of width changes only the last axis.
@@ -81,7 +81,7 @@ def mapped(
     k, n = len(elems), len(elems) + len(invariant)
     wrt = [i for i, x in enumerate(elems + invariant + held) if _differentiable(x)]
 
-    @tf.custom_gradient
+    @tf.custom_gradient  # type: ignore[untyped-decorator]  # tf is Any (typings/)
     def attach(*xs: Any) -> Any:
         def backward(*gs: Any) -> list[Any]:
             live = [j for j, g in enumerate(gs) if g is not None and _differentiable(outs[j])]
@@ -99,10 +99,10 @@ def mapped(
                 with tf.GradientTape(watch_accessed_variables=False) as tape:
                     tape.watch(watched)
                     ys = body(*inputs)
-                ys = [ys[j] for j in live]
+                picked = [ys[j] for j in live]
                 return tuple(
                     tape.gradient(
-                        ys, watched, output_gradients=list(g), unconnected_gradients=_ZERO
+                        picked, watched, output_gradients=list(g), unconnected_gradients=_ZERO
                     )
                 )
 
