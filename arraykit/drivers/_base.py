@@ -478,17 +478,17 @@ class CoreLink(NamedTuple):
     context (checked by its ``check_options``; ``{}`` when none were given)."""
 
 
-_CORE_LINK: CoreLink | None = None
+_linked: CoreLink | None = None
 
 
 def link_core(link: CoreLink) -> None:
     """Called once by core while ``arraykit`` is imported, before any driver exists."""
-    global _CORE_LINK
-    _CORE_LINK = link
+    global _linked
+    _linked = link
 
 
 def core_link() -> CoreLink:
     """What core lends drivers (see ``CoreLink``)."""
-    if _CORE_LINK is None:  # only if a driver module is run outside arraykit
+    if _linked is None:  # only if a driver module is run outside arraykit
         raise RuntimeError("arraykit's core has not linked itself to the drivers yet")
-    return _CORE_LINK
+    return _linked

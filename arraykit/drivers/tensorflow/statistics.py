@@ -41,7 +41,7 @@ def _count(x: Any, axes: tuple[int, ...] | None) -> Any:
     shape = S.static_shape(x)
     sizes = shape if axes is None else [shape[a] for a in axes]
     if None not in sizes:
-        return math.prod(cast("list[int]", sizes))
+        return math.prod(cast("tuple[int, ...] | list[int]", sizes))
     dyn = ga.shape(x, out_type=tf.int64)
     idx = reduce_axes(x, axes)
     return gm.prod(ga.gather_v2(dyn, idx, S.const(0, tf.int64)), S.int_list((0,)), False)
