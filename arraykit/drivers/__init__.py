@@ -12,6 +12,7 @@ import importlib.metadata
 import importlib.util
 import threading
 from collections.abc import Callable
+from typing import cast
 
 from ._base import (
     BINARY_ELEMENTWISE,
@@ -47,7 +48,7 @@ _BUILTIN_AUTODIFF = frozenset({"tensorflow", "jax"})
 _FACTORIES: dict[str, Callable[[], Driver]] = {}
 _INSTANCES: dict[str, Driver] = {}
 _LOCK = threading.RLock()
-_ENTRY_POINTS_LOADED = False
+_entry_points_loaded = False
 
 
 def register(name: str, factory: Callable[[], Driver], *, replace: bool = False) -> None:
@@ -80,10 +81,10 @@ def unregister(name: str) -> None:
 
 
 def _load_entry_points() -> None:
-    global _ENTRY_POINTS_LOADED
-    if _ENTRY_POINTS_LOADED:
+    global _entry_points_loaded
+    if _entry_points_loaded:
         return
-    _ENTRY_POINTS_LOADED = True
+    _entry_points_loaded = True
     for ep in importlib.metadata.entry_points(group="arraykit.drivers"):
         if ep.name not in _BUILTIN and ep.name not in _FACTORIES:
             _FACTORIES[ep.name] = ep.load
@@ -104,7 +105,7 @@ def available() -> list[str]:
     >>> "numpy" in names, ak.asarray(0).driver.name in names
     (True, True)
     """
-    out = []
+    out: list[str] = []
     for name in _names():
         if name in _BUILTIN:
             module, _, framework = _BUILTIN[name]
@@ -146,7 +147,8 @@ def get(name: str | Driver) -> Driver:
     with _LOCK:
         if name in _INSTANCES:
             return _INSTANCES[name]
-        if not isinstance(name, str) or name not in _names():
+        # a caller may pass anything: check (creating a driver is not a hot path)
+        if not isinstance(cast(object, name), str) or name not in _names():
             raise ValueError(f"unknown driver {name!r}; available: {available()}")
         if name in _FACTORIES:
             driver = _FACTORIES[name]()

@@ -29,7 +29,7 @@ from __future__ import annotations
 import contextvars
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple
 
 import numpy as np
 
@@ -397,6 +397,15 @@ class Driver(Primitives):
         return f"<arraykit driver {self.name!r}>"
 
 
+if TYPE_CHECKING:
+    Part = Driver
+else:
+    Part = object
+"""The base of a driver's chapter mixins: ``Driver`` for type checkers, so that a mixin's
+primitives are checked against the contract and may call the driver's others; ``object``
+when running (the driver class adds ``Driver`` itself)."""
+
+
 SortKind = Literal["quicksort", "mergesort", "heapsort", "stable"]
 
 
@@ -475,17 +484,17 @@ class CoreLink(NamedTuple):
     context (checked by its ``check_options``; ``{}`` when none were given)."""
 
 
-_CORE_LINK: CoreLink | None = None
+_linked: CoreLink | None = None
 
 
 def link_core(link: CoreLink) -> None:
     """Called once by core while ``arraykit`` is imported, before any driver exists."""
-    global _CORE_LINK
-    _CORE_LINK = link
+    global _linked
+    _linked = link
 
 
 def core_link() -> CoreLink:
     """What core lends drivers (see ``CoreLink``)."""
-    if _CORE_LINK is None:  # only if a driver module is run outside arraykit
+    if _linked is None:  # only if a driver module is run outside arraykit
         raise RuntimeError("arraykit's core has not linked itself to the drivers yet")
-    return _CORE_LINK
+    return _linked

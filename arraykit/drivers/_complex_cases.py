@@ -280,7 +280,9 @@ COMPLEX_SPECIAL_CASES: dict[str, tuple[str, RuleSet]] = {
 }
 
 
-def _tabled(f: Callable[[Any], Any], symmetry: str, rules: RuleSet, o: ComplexOps) -> Any:
+def _tabled(
+    f: Callable[[Any], Any], symmetry: str, rules: RuleSet, o: ComplexOps
+) -> Callable[[Any], Any]:
     """``f`` with the spec's special cases applied to complex input (real input as is)."""
     p = _Parts(o)
 
@@ -330,7 +332,9 @@ def _times_i(z: Any, o: ComplexOps) -> Any:
     return o.complex(-o.imag(z), o.real(z))
 
 
-def _as_if(f: Callable[[Any], Any], hyperbolic: Any, rotate_back: bool, o: ComplexOps) -> Any:
+def _as_if(
+    f: Callable[[Any], Any], hyperbolic: Callable[[Any], Any], rotate_back: bool, o: ComplexOps
+) -> Callable[[Any], Any]:
     """The spec's complex ``asin``/``atan``/``sin``/``tan`` ("special cases must be
     handled as if the operation is implemented as ``-1j * asinh(x*1j)``") and ``cos``
     (``cosh(x*1j)``): ``f`` where both parts are finite and nonzero, else the formula with
@@ -350,7 +354,9 @@ def _as_if(f: Callable[[Any], Any], hyperbolic: Any, rotate_back: bool, o: Compl
     return kernel
 
 
-def _log_base(real_log: Callable[[Any], Any], base: int, log: Any, o: ComplexOps) -> Any:
+def _log_base(
+    real_log: Callable[[Any], Any], base: int, log: Callable[[Any], Any], o: ComplexOps
+) -> Callable[[Any], Any]:
     """The spec's complex ``log2``/``log10``: "as if implemented with the change of base
     formula", ``log(z) / log(base)``, part by part (a complex product would make
     ``log2(0j)`` ``-inf + NaN j``), by ``1 / log(base)`` in two parts (``_accurate``)."""
@@ -365,7 +371,7 @@ def _log_base(real_log: Callable[[Any], Any], base: int, log: Any, o: ComplexOps
     return kernel
 
 
-def _sign(f: Callable[[Any], Any], o: ComplexOps) -> Any:
+def _sign(f: Callable[[Any], Any], o: ComplexOps) -> Callable[[Any], Any]:
     """Complex ``sign`` where one part is infinite and the other finite: NumPy's unit
     toward the infinite part (``sign(inf - 1j)`` is ``1 + 0j``), where the backends' ``z /
     |z|`` divides inf by inf (NaN).  The spec leaves it to complex division's rules, so

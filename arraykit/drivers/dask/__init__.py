@@ -70,7 +70,9 @@ __all__ = ["DaskDriver"]
 _CPU = Device("dask", "cpu", 0)
 
 
-class DaskDriver(
+# (the ignore: mixins implement optional fast paths as methods; pyright holds Driver's
+# ``Callable | None`` slots invariant, as mutable attributes.  mypy checks them.)
+class DaskDriver(  # pyright: ignore[reportIncompatibleVariableOverride]
     Creation,
     Elementwise,
     Indexing,
@@ -137,7 +139,8 @@ class DaskDriver(
     def copy(self, x: da.Array) -> da.Array:
         return x.copy()
 
-    def bitcast(self, x: da.Array, dtype: np.dtype) -> da.Array:
+    # an optional fast path: pyright refuses methods for Driver's ``Callable | None`` slots
+    def bitcast(self, x: da.Array, dtype: np.dtype) -> da.Array:  # pyright: ignore[reportIncompatibleVariableOverride]
         a, b = x.dtype.itemsize, dtype.itemsize
         if a == b:
             return x[None].view(dtype)[0] if x.ndim == 0 else x.view(dtype)  # dask: 1-D up
@@ -145,7 +148,8 @@ class DaskDriver(
             return x[..., None].view(dtype)
         return x.rechunk({x.ndim - 1: -1}).view(dtype)[..., 0]  # the whole last axis a block
 
-    def compute(self, xs: tuple[da.Array, ...]) -> tuple[da.Array, ...]:
+    # an optional fast path: pyright refuses methods for Driver's ``Callable | None`` slots
+    def compute(self, xs: tuple[da.Array, ...]) -> tuple[da.Array, ...]:  # pyright: ignore[reportIncompatibleVariableOverride]
         done = dask.persist(*xs)
         _wait(done)
         return tuple(x.compute_chunk_sizes() if None in shape_of(x) else x for x in done)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import dask
 import dask.array as da
@@ -30,16 +30,19 @@ from dask.array.core import elemwise
 from dask.base import tokenize
 
 from ... import drivers
-from .._base import LinAlgSignal, canonical_dtype
+from .._base import Driver, LinAlgSignal, canonical_dtype
+
+if TYPE_CHECKING:
+    from numpy.typing import DTypeLike
 
 
 @cache
-def np_driver() -> Any:
+def np_driver() -> Driver:
     """The NumPy driver, whose primitives are the per-block kernels."""
     return drivers.get("numpy")
 
 
-def meta(dtype: np.dtype, ndim: int = 0) -> np.ndarray:
+def meta(dtype: DTypeLike, ndim: int = 0) -> np.ndarray:
     return np.empty((0,) * ndim, dtype)
 
 
@@ -67,12 +70,12 @@ def without_empty_blocks(x: da.Array) -> da.Array:
     return x.rechunk(tuple(tuple(n for n in c if n) or (0,) for c in x.chunks))
 
 
-_RESULT_DTYPES: dict[tuple[str, np.dtype], np.dtype] = {}
+_RESULT_DTYPES: dict[tuple[str | np.dtype, ...], np.dtype] = {}
 
 
 def result_dtype(name: str, kernel: Callable[..., Any], dtypes: Sequence[np.dtype]) -> np.dtype:
     """The dtype ``kernel`` returns for inputs of ``dtypes`` (run once on one element)."""
-    key = (name, *dtypes)
+    key: tuple[str | np.dtype, ...] = (name, *dtypes)
     try:
         return _RESULT_DTYPES[key]
     except KeyError:
@@ -99,7 +102,9 @@ def elementwise(
     return elemwise(run, *args, dtype=dt, name=key)
 
 
-def _lined_up(name: str, run: Callable[..., Any], shapes: list[tuple]) -> Callable[..., Any]:
+def _lined_up(
+    name: str, run: Callable[..., Any], shapes: list[tuple[Any, ...]]
+) -> Callable[..., Any]:
     """``run``, checking first that the blocks it gets have equal sizes along each axis
     where an operand's size is unknown (operands of known size 1 there broadcast)."""
     ndim = max(len(s) for s in shapes)
@@ -152,7 +157,7 @@ def along(
     axes: Sequence[int],
     dtype: np.dtype,
     sizes: dict[int, int] | None = None,
-    label: tuple = (),
+    label: tuple[Any, ...] = (),
 ) -> da.Array:
     """``fn`` on every block of ``x`` rechunked so that ``axes`` are whole; the output
     has ``x``'s shape and chunks except for the sizes of ``axes`` given in ``sizes``.
@@ -214,8 +219,8 @@ def per_matrix(
     return tuple(results)
 
 
-def _nan_on_failure(fn: Callable[..., Any], outs: Sequence[tuple]) -> Callable[..., Any]:
-    def run(offset: tuple[int, ...], *blocks: np.ndarray) -> tuple:
+def _nan_on_failure(fn: Callable[..., Any], outs: Sequence[tuple[Any, ...]]) -> Callable[..., Any]:
+    def run(offset: tuple[int, ...], *blocks: np.ndarray) -> tuple[Any, ...]:
         try:
             with np.errstate(all="ignore"):
                 out = fn(*blocks)
@@ -238,7 +243,7 @@ def _nan_on_failure(fn: Callable[..., Any], outs: Sequence[tuple]) -> Callable[.
 
 
 def _with_offset(fn: Callable[..., Any], nout: int) -> Callable[..., Any]:
-    def run(offset: tuple[int, ...], *blocks: np.ndarray) -> tuple:
+    def run(offset: tuple[int, ...], *blocks: np.ndarray) -> tuple[Any, ...]:
         try:
             with np.errstate(all="ignore"):
                 out = fn(*blocks)

@@ -17,6 +17,7 @@ import numpy as np
 from dask.array.core import normalize_chunks
 
 from ..._devices import Device
+from .._base import Part
 from ._blocks import along, meta, np_driver
 
 
@@ -46,7 +47,7 @@ def chunks_for(chunks: Any, ndim: int) -> Any:
     return chunks
 
 
-class Creation:
+class Creation(Part):
     """``asarray``, ``arange``, ``full``, ``empty``, ``eye``, ``linspace``, ``tril``, ``triu``."""
 
     chunks: Any
@@ -88,7 +89,8 @@ class Creation:
     def full(self, shape: tuple[int, ...], fill_value: Any, dtype: np.dtype, device: Device) -> Any:
         return da.full(shape, fill_value, dtype=dtype, chunks=self._chunks(shape))
 
-    def full_like(self, x: da.Array, fill_value: Any, dtype: np.dtype, device: Device) -> Any:
+    # an optional fast path: pyright refuses methods for Driver's ``Callable | None`` slots
+    def full_like(self, x: da.Array, fill_value: Any, dtype: np.dtype, device: Device) -> Any:  # pyright: ignore[reportIncompatibleVariableOverride]
         return da.full_like(x, fill_value, dtype=dtype)  # x's chunks, known or not
 
     def empty(self, shape: tuple[int, ...], dtype: np.dtype, device: Device) -> da.Array:

@@ -12,7 +12,7 @@ from typing import Any
 import dask.array as da
 import numpy as np
 
-from .._base import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE
+from .._base import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE, Part
 from ._blocks import elementwise, np_driver
 
 
@@ -31,10 +31,11 @@ def install_elementwise(driver: object) -> None:
         setattr(driver, name, _primitive(name, getattr(numpy, name)))
 
 
-class Elementwise:
+class Elementwise(Part):
     """``clip`` and ``complex``; the rest are installed by ``install_elementwise``."""
 
-    def gcd(self, x1: da.Array, x2: da.Array) -> da.Array:  # the optional fast path
+    # an optional fast path: pyright refuses methods for Driver's ``Callable | None`` slots
+    def gcd(self, x1: da.Array, x2: da.Array) -> da.Array:  # pyright: ignore[reportIncompatibleVariableOverride]
         return elementwise("gcd", np.gcd, x1, x2)
 
     def complex(self, re: da.Array, im: da.Array) -> da.Array:

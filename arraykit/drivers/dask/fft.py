@@ -13,6 +13,7 @@ import dask.array as da
 import numpy as np
 
 from ... import _dtypes
+from .._base import Part
 from ._blocks import along, known, np_driver
 
 
@@ -29,7 +30,7 @@ def _fft(name: str, x: da.Array, s: Any, axes: Any, norm: str, dtype: np.dtype) 
     return along(lambda b: fn(b, s, axes, norm), x, axes, dtype, sizes, label)
 
 
-class FFT:
+class FFT(Part):
     """``fftn``, ``ifftn``, ``rfftn``, ``irfftn``; core composes the rest of ``ak.fft``."""
 
     def fftn(self, x: da.Array, s: Any, axes: Any, norm: str) -> da.Array:

@@ -15,11 +15,12 @@ the array.  Any other key raises ``TypeError`` (never a copy that would lose the
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, NoReturn
 
 import dask.array as da
 import numpy as np
 
+from .._base import Part
 from ._blocks import elementwise, known, meta, shape_of, without_empty_blocks
 
 
@@ -27,14 +28,14 @@ def _is_array(item: Any) -> bool:
     return isinstance(item, (da.Array, np.ndarray))
 
 
-def _expand(key: tuple, ndim: int) -> list:
+def _expand(key: tuple[Any, ...], ndim: int) -> list[Any]:
     """``key`` without Ellipsis: as many slices as the axes it stands for."""
     used = sum(
         (item.ndim if _is_array(item) and item.dtype == bool else 1)
         for item in key
         if item is not None and item is not Ellipsis
     )
-    out: list = []
+    out: list[Any] = []
     for item in key:
         if item is Ellipsis:
             out.extend([slice(None)] * (ndim - used))
@@ -44,7 +45,7 @@ def _expand(key: tuple, ndim: int) -> list:
     return out + [slice(None)] * (ndim - used)
 
 
-def _consecutive(key: tuple) -> bool:
+def _consecutive(key: tuple[Any, ...]) -> bool:
     """NumPy's test of whether a key's advanced items (ints and index arrays) stay in
     place: no slice, None or Ellipsis between them, even an Ellipsis standing for no axes
     (``x[:, 0, ..., idx]`` of a 3-D ``x`` puts the index's axes first)."""
@@ -53,15 +54,16 @@ def _consecutive(key: tuple) -> bool:
     return all(kinds[first:last])
 
 
-def _normal_slices(key: tuple, shape: tuple) -> tuple:
+def _normal_slices(key: tuple[Any, ...], shape: tuple[Any, ...]) -> tuple[Any, ...]:
     """``key`` with each slice over an axis of known size in bounds: Dask misreads a
     negative step's start below -n (x[:, -5::-1] of 4 columns gave 4 of them, not 0)."""
-    out: list = []
+    out: list[Any] = []
     axis = 0
     for item in _expand(key, len(shape)):
         if item is None:
             out.append(item)
             continue
+        width = item.ndim if _is_array(item) and item.dtype == bool else 1  # axes it takes
         if isinstance(item, slice) and item != slice(None) and not np.isnan(shape[axis]):
             start, stop, step = item.indices(int(shape[axis]))
             if not range(start, stop, step):
@@ -69,14 +71,14 @@ def _normal_slices(key: tuple, shape: tuple) -> tuple:
             else:
                 item = slice(start, None if stop < 0 else stop, step)
         out.append(item)
-        axis += item.ndim if _is_array(item) and item.dtype == bool else 1
+        axis += width
     return tuple(out)
 
 
-class Indexing:
+class Indexing(Part):
     """``getitem``, ``setitem`` (a new graph), ``take``, ``take_along_axis``."""
 
-    def getitem(self, x: da.Array, key: tuple) -> da.Array:
+    def getitem(self, x: da.Array, key: tuple[Any, ...]) -> da.Array:
         given, key = key, _normal_slices(key, x.shape)
         arrays = [k for k in key if _is_array(k)]
         if not arrays:
@@ -101,7 +103,7 @@ class Indexing:
                 return x[key]
         return _advanced(x, key, _consecutive(given))
 
-    def setitem(self, x: da.Array, key: tuple, value: da.Array) -> da.Array:
+    def setitem(self, x: da.Array, key: tuple[Any, ...], value: da.Array) -> da.Array:
         given, key = key, _normal_slices(key, x.shape)
         expanded = _expand(key, x.ndim)
         items = [k for k in expanded if k is not None]  # None selects nothing
@@ -145,10 +147,10 @@ class Indexing:
                 for k in items
             ]
         else:
-            items = _positive_steps(items, x.shape)
-            if items is None:
+            steps = _positive_steps(items, x.shape)
+            if steps is None:
                 return x
-            items, flips = items
+            items, flips = steps
             if flips:
                 value = da.broadcast_to(value, target)
                 value = value[tuple(slice(None, None, -1) if f else slice(None) for f in flips)]
@@ -191,7 +193,7 @@ class Indexing:
         )
 
 
-def _need_sizes(x: da.Array, key: tuple) -> None:
+def _need_sizes(x: da.Array, key: tuple[Any, ...]) -> None:
     """``ValueError`` if ``key`` indexes an axis of unknown size other than with ``:``."""
     axis = 0
     for item in _expand(key, x.ndim):
@@ -206,10 +208,12 @@ def _fill(block: np.ndarray, v: np.ndarray) -> np.ndarray:
     return np.full(block.shape, v, block.dtype)
 
 
-def _positive_steps(items: list, shape: tuple) -> tuple[list, list[bool]] | None:
+def _positive_steps(
+    items: list[Any], shape: tuple[Any, ...]
+) -> tuple[list[Any], list[bool]] | None:
     """Basic ``items`` with every negative-step slice made a positive-step one (Dask's
     assignment mishandles some), and which target axes the value must flip along."""
-    out: list = []
+    out: list[Any] = []
     flips: list[bool] = []
     for item, n in zip(items, shape, strict=True):
         if isinstance(item, slice):
@@ -223,7 +227,7 @@ def _positive_steps(items: list, shape: tuple) -> tuple[list, list[bool]] | None
     return out, flips if any(flips) else []
 
 
-def _refuse(arrays: list, why: str) -> None:
+def _refuse(arrays: list[Any], why: str) -> NoReturn:
     raise TypeError(
         "__setitem__: the Dask driver assigns lazily to basic indices, one 1-D integer index "
         "array (with Python ints beside it only when they are adjacent), or a boolean mask "
@@ -233,7 +237,9 @@ def _refuse(arrays: list, why: str) -> None:
     )
 
 
-def _mask_assign(x: da.Array, items: list, mask: Any, value: da.Array, single: bool) -> da.Array:
+def _mask_assign(
+    x: da.Array, items: list[Any], mask: Any, value: da.Array, single: bool
+) -> da.Array:
     """``x[mask] = value`` as a ``where``: exact when ``value`` has one element, or the
     mask is 0-d (it selects all of ``x`` or nothing)."""
     if isinstance(mask, np.ndarray):
@@ -252,11 +258,11 @@ def _mask_assign(x: da.Array, items: list, mask: Any, value: da.Array, single: b
     return da.where(full, v, x)
 
 
-def _advanced(x: da.Array, key: tuple, consecutive: bool) -> da.Array:
+def _advanced(x: da.Array, key: tuple[Any, ...], consecutive: bool) -> da.Array:
     """NumPy's advanced indexing: the index arrays computed, the gather lazy
     (``consecutive``: ``_consecutive`` of the key as given, Ellipsis and all)."""
     known(x, "__getitem__ with index arrays")
-    items: list = []
+    items: list[Any] = []
     for item in _expand(key, x.ndim):
         if _is_array(item):
             host = np.asarray(item.compute() if isinstance(item, da.Array) else item)
@@ -265,9 +271,9 @@ def _advanced(x: da.Array, key: tuple, consecutive: bool) -> da.Array:
             items.append(np.asarray(item))
         else:
             items.append(item)
-    tokens = []  # per key item: None, ("slice", j) or "adv"
-    basic = []
-    advanced = []
+    tokens: list[str | None] = []  # per key item: None, "slice" or "adv"
+    basic: list[Any] = []
+    advanced: list[tuple[int, Any]] = []  # (position in basic, index array)
     for item in items:
         if item is None:
             tokens.append(None)
@@ -276,9 +282,8 @@ def _advanced(x: da.Array, key: tuple, consecutive: bool) -> da.Array:
             basic.append(item)
         else:
             tokens.append("adv")
-            advanced.append(len(basic))
+            advanced.append((len(basic), item))
             basic.append(slice(None))
-            advanced[-1] = (advanced[-1], item)
     y = x[tuple(basic)]
     axes = [a for a, _ in advanced]
     index = np.broadcast_arrays(*(i for _, i in advanced))
@@ -291,7 +296,7 @@ def _advanced(x: da.Array, key: tuple, consecutive: bool) -> da.Array:
         r = y[tuple(int(i) for i in index)] if nb == 0 else y.vindex[tuple(index)]
     positions = [i for i, t in enumerate(tokens) if t == "adv"]
     adjacent = positions == list(range(positions[0], positions[-1] + 1)) and consecutive
-    order: list = []  # the result's axes, None for new ones
+    order: list[Any] = []  # the result's axes, None for new ones
     rest = iter(range(nb, r.ndim))
     placed = False
     if not adjacent:

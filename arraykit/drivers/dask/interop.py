@@ -12,9 +12,10 @@ import dask.array as da
 import numpy as np
 
 from ..._devices import Device
+from .._base import Part
 
 
-class Interop:
+class Interop(Part):
     """``to_numpy``, ``to_device``, ``dlpack``, ``dlpack_device``, ``from_dlpack``."""
 
     from_host: Any  # Creation's: a host array as a Dask array with the active chunks

@@ -23,20 +23,21 @@ import dask.array as da
 import numpy as np
 
 from ... import _dtypes
+from .._base import Part
 from ._blocks import elementwise, known, np_driver, per_matrix
 
 
 # The kernels of the functions that raise: module-level, so that Dask names their tasks by
 # pickling a reference, not the NumPy driver (a bound method's instance: most of a call).
-def _inv(b: np.ndarray) -> np.ndarray:
+def _inv(b: np.ndarray) -> Any:
     return np_driver().inv(b)[0]
 
 
-def _solve(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+def _solve(a: np.ndarray, b: np.ndarray) -> Any:
     return np_driver().solve(a, b)[0]
 
 
-def _cholesky(b: np.ndarray, upper: bool) -> np.ndarray:
+def _cholesky(b: np.ndarray, upper: bool) -> Any:
     return np_driver().cholesky(b, upper)[0]
 
 
@@ -48,7 +49,7 @@ def _real(dt: np.dtype) -> np.dtype:
     return _dtypes.REAL_OF.get(_dtypes.canonical(dt), dt)
 
 
-class Linalg:
+class Linalg(Part):
     """The linalg extension's primitives plus ``matmul`` and ``tensordot``."""
 
     def matmul(self, x1: da.Array, x2: da.Array) -> da.Array:

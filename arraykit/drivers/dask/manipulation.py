@@ -15,10 +15,11 @@ from typing import Any
 import dask.array as da
 import numpy as np
 
+from .._base import Part
 from ._blocks import known
 
 
-class Manipulation:
+class Manipulation(Part):
     """Reshaping, joining, flipping and repeating."""
 
     def reshape(self, x: da.Array, shape: tuple[int, ...], copy: bool | None) -> da.Array:
@@ -41,7 +42,7 @@ class Manipulation:
     def permute_dims(self, x: da.Array, axes: tuple[int, ...]) -> da.Array:
         return da.transpose(x, axes)
 
-    def broadcast_to(self, x: da.Array, shape: tuple[int, ...]) -> da.Array:
+    def broadcast_to(self, x: da.Array, shape: tuple[int | None, ...]) -> da.Array:
         return da.broadcast_to(x, shape)
 
     def concat(self, xs: list[da.Array], axis: int) -> da.Array:

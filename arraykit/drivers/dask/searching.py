@@ -11,10 +11,11 @@ from typing import Any
 import dask.array as da
 import numpy as np
 
+from .._base import Part
 from ._blocks import elementwise, known, np_driver, without_empty_blocks
 
 
-class Searching:
+class Searching(Part):
     """``argmax``, ``argmin``, ``nonzero``, ``where``, ``searchsorted``, ``count_nonzero``."""
 
     def argmax(self, x: da.Array, axis: int | None, keepdims: bool) -> da.Array:

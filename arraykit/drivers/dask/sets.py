@@ -18,10 +18,13 @@ import dask
 import dask.array as da
 import numpy as np
 
+from .._base import Part
 from ._blocks import meta, np_driver
 
 
-def _block_unique(b: np.ndarray, offset: tuple[int, ...], shape: tuple[int, ...]) -> tuple:
+def _block_unique(
+    b: np.ndarray, offset: tuple[int, ...], shape: tuple[int, ...]
+) -> tuple[Any, ...]:
     values, first, counts = np.unique(
         b.reshape(-1), return_index=True, return_counts=True, equal_nan=False
     )
@@ -33,7 +36,7 @@ def _block_unique(b: np.ndarray, offset: tuple[int, ...], shape: tuple[int, ...]
     return values, first.astype(np.int64), counts.astype(np.int64)
 
 
-def _merge(*parts: tuple) -> tuple:
+def _merge(*parts: tuple[Any, ...]) -> tuple[Any, ...]:
     values = np.concatenate([p[0] for p in parts])
     first = np.concatenate([p[1] for p in parts])
     counts = np.concatenate([p[2] for p in parts])
@@ -46,7 +49,9 @@ def _merge(*parts: tuple) -> tuple:
     return values[starts], first[starts], totals
 
 
-def _block_inverse(b: np.ndarray, merged: tuple, offset: tuple, shape: tuple) -> np.ndarray:
+def _block_inverse(
+    b: np.ndarray, merged: tuple[Any, ...], offset: tuple[Any, ...], shape: tuple[Any, ...]
+) -> np.ndarray:
     values, first, _ = merged
     if values.dtype.kind not in "fc":
         return np.searchsorted(values, b).astype(np.int64)
@@ -61,10 +66,10 @@ def _block_inverse(b: np.ndarray, merged: tuple, offset: tuple, shape: tuple) ->
     return out
 
 
-class Sets:
+class Sets(Part):
     """``unique_all``, ``unique_counts``, ``unique_inverse``, ``unique_values``, ``isin``."""
 
-    def _unique(self, x: da.Array, inverse: bool) -> tuple:
+    def _unique(self, x: da.Array, inverse: bool) -> tuple[Any, ...]:
         if any(np.isnan(n) for n in x.shape):
             x = x.compute_chunk_sizes()
         if x.ndim == 0:

@@ -8,19 +8,22 @@ a 1-D array is sorted by one task.
 
 from __future__ import annotations
 
+from typing import Any
+
 import dask.array as da
 import numpy as np
 
+from .._base import Part
 from ._blocks import along, np_driver
 
 
-class Sorting:
+class Sorting(Part):
     """``sort`` and ``argsort`` along one whole axis."""
 
     def sort(
         self, x: da.Array, axis: int, descending: bool, stable: bool, kind: str | None
     ) -> da.Array:
-        def block(b: np.ndarray) -> np.ndarray:
+        def block(b: np.ndarray) -> Any:  # the NumPy driver's native
             return np_driver().sort(b, axis, descending, stable, kind)
 
         return along(block, x, (axis,), x.dtype, label=("sort", descending, stable, kind))
@@ -28,7 +31,7 @@ class Sorting:
     def argsort(
         self, x: da.Array, axis: int, descending: bool, stable: bool, kind: str | None
     ) -> da.Array:
-        def block(b: np.ndarray) -> np.ndarray:
+        def block(b: np.ndarray) -> Any:  # the NumPy driver's native
             return np_driver().argsort(b, axis, descending, stable, kind)
 
         label = ("argsort", descending, stable, kind)

@@ -16,6 +16,7 @@ adds an offset to each block's own scan, which differs from NumPy in the last bi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import dask.array as da
@@ -23,11 +24,12 @@ import numpy as np
 from dask.base import tokenize
 from dask.highlevelgraph import HighLevelGraph
 
+from .._base import Part
 from ._blocks import meta, np_driver
 from .searching import sized
 
 
-class Statistics:
+class Statistics(Part):
     """Reductions and cumulative sums and products."""
 
     def bincount(self, x: da.Array, weights: Any, minlength: int) -> da.Array:  # composite's
@@ -114,7 +116,7 @@ def _carried(name: str, x: da.Array, axis: int, dtype: np.dtype) -> da.Array:
     token = tokenize(name, x.name, axis, dtype.str)
     out_name, carry_name = f"{name}-{token}", f"{name}-carry-{token}"
     last = x.numblocks[axis] - 1
-    dsk: dict[tuple, tuple] = {}
+    dsk: dict[tuple[Any, ...], tuple[Any, ...]] = {}
     for idx in np.ndindex(*x.numblocks):
         k = idx[axis]
         before = (carry_name, *idx[:axis], k - 1, *idx[axis + 1 :]) if k else None
@@ -126,7 +128,11 @@ def _carried(name: str, x: da.Array, axis: int, dtype: np.dtype) -> da.Array:
 
 
 def _continue(
-    kernel: Any, axis: int, dtype: np.dtype, carry: np.ndarray | None, block: np.ndarray
+    kernel: Callable[[np.ndarray, int, np.dtype, bool], np.ndarray],
+    axis: int,
+    dtype: np.dtype,
+    carry: np.ndarray | None,
+    block: np.ndarray,
 ) -> np.ndarray:
     with np.errstate(all="ignore"):
         if carry is None:  # the first block (or only empty ones before it)

@@ -20,8 +20,8 @@ from .._base import JIT_OPTIONS, Transforms, check_jit_options
 
 
 def _empty_stacks(
-    fn: Callable, leaves: tuple, in_axes: tuple[int | None, ...], out_axes: int
-) -> tuple:
+    fn: Callable[..., Any], leaves: tuple[Any, ...], in_axes: tuple[int | None, ...], out_axes: int
+) -> tuple[Any, ...]:
     """``fn``'s results over zero elements: empty stacks of the results ``fn`` gives for
     one element of zeros (built lazily, for their shapes and dtypes only)."""
     args = [
@@ -44,12 +44,20 @@ def _empty_stacks(
 class DaskTransforms(Transforms):
     """Lazy stand-ins: ``jit`` is the identity, ``vmap`` a loop, no gradients."""
 
-    def jit(self, fn: Callable, static_argnums: tuple[int, ...], options: dict) -> Callable:
+    def jit(
+        self, fn: Callable[..., Any], static_argnums: tuple[int, ...], options: dict[str, Any]
+    ) -> Callable[..., Any]:
         check_jit_options(options, JIT_OPTIONS, "dask")
         return fn
 
-    def vmap(self, fn: Callable, in_axes: tuple[int | None, ...], out_axes: int) -> Callable:
-        def mapped(*leaves: Any) -> tuple:
+    def vmap(
+        self,
+        fn: Callable[..., Any],
+        in_axes: tuple[int | None, ...],
+        out_axes: int,
+        checked: bool = False,  # the contract's; never passed here (``checks`` is False)
+    ) -> Callable[..., Any]:
+        def mapped(*leaves: Any) -> tuple[Any, ...]:
             leaves = tuple(
                 x.compute_chunk_sizes() if a is not None and math.isnan(x.shape[a]) else x
                 for x, a in zip(leaves, in_axes, strict=True)

@@ -80,6 +80,7 @@ from .sets import Sets
 from .transforms import JAXTransforms
 
 _CANON = _dtypes._CANONICAL  # the one canonical-dtype table
+_TRANSFORMS = JAXTransforms()  # typed as the JAX hooks: __init__ links them to core
 
 
 def _merge(*tables: dict[str, Any]) -> dict[str, Any]:
@@ -108,7 +109,9 @@ _KERNELS = _merge(
 """Every compiled kernel that is a primitive (or composite) as it is, by name."""
 
 
-class JAXDriver(
+# (the ignore: mixins implement optional fast paths as methods; pyright holds Driver's
+# ``Callable | None`` slots invariant, as mutable attributes.  mypy checks them.)
+class JAXDriver(  # pyright: ignore[reportIncompatibleVariableOverride]
     Indexing,
     Creation,
     Elementwise,
@@ -139,7 +142,7 @@ class JAXDriver(
         subnormals=False,  # XLA flushes subnormal results to zero
         traced_index_checks=False,  # XLA clamps gathers and drops scatters out of range
     )
-    transforms = JAXTransforms()
+    transforms = _TRANSFORMS
 
     def __init__(self, refuse: Mapping[str, Any] | None = None) -> None:
         jax.config.update("jax_enable_x64", True)  # process-wide; see the module docstring
@@ -147,7 +150,7 @@ class JAXDriver(
         # array class, to register as a pytree and to recognise in jit's tree form.
         link = core_link()
         pytree.register(link)
-        self.transforms.link(link)
+        _TRANSFORMS.link(link)
         # Devices (devices.py).
         self._refuse_extra = {k: frozenset(v) for k, v in (refuse or {}).items()}
         self._devices = list_devices()
@@ -168,7 +171,8 @@ class JAXDriver(
             raise TypeError(f"arraykit does not support JAX's {x.dtype} dtype") from None
 
     def shape_of(self, x: Any) -> tuple[int, ...]:
-        return x.shape
+        shape: tuple[int, ...] = x.shape  # a typed local: no cast on this hot path
+        return shape
 
     def is_native(self, obj: object) -> bool:
         return isinstance(obj, jax.Array)

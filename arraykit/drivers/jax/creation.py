@@ -22,6 +22,7 @@ from jax import lax
 
 from ... import _dtypes
 from ..._devices import Device
+from .._base import Part
 from .casts import convert
 from .devices import TRACED
 from .kernels import KernelTable, compile_table, kernel_jit
@@ -85,14 +86,14 @@ _copy = kernel_jit(lambda x: jnp.array(x, copy=True))
 _scalar_jit = kernel_jit(lambda v, dtype: convert(jnp.asarray(v), dtype), static_argnums=1)
 
 
-class Creation:
+class Creation(Part):
     """``asarray`` (with the scalar cache ``_scalar``, which indexing uses too), ``copy``
     and the creation functions that take a device.
 
     State (set by ``JAXDriver.__init__``): ``_scalars``, the cache of Python scalars as
     0-d values."""
 
-    _scalars: dict[tuple, Any]
+    _scalars: dict[tuple[Any, ...], Any]
     # From JAXDriver's other parts (devices.py, elementwise.py).
     device_of: Callable[[Any], Device]
     _check_dtype: Callable[[Device, np.dtype, str], None]

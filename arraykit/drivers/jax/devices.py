@@ -16,6 +16,7 @@ import numpy as np
 
 from ... import _dtypes
 from ..._devices import Device, Mesh, Sharding
+from .._base import Part
 from .tracing import Tracer
 
 PROBED = (_dtypes.float64, _dtypes.complex128, _dtypes.int64, _dtypes.uint64)
@@ -72,7 +73,7 @@ def list_devices() -> list[Device]:
     return out
 
 
-class Devices:
+class Devices(Part):
     """The device primitives, dtype probing and placement, for every chapter's use.
 
     State (set by ``JAXDriver.__init__``): ``_devices`` (the default first),
@@ -114,7 +115,7 @@ class Devices:
         return dev
 
     # ------------------------------------------------------------------ sharding
-    def make_sharding(self, sharding: Sharding) -> Any:
+    def make_sharding(self, sharding: Sharding) -> Any:  # pyright: ignore[reportIncompatibleVariableOverride]
         natives = np.vectorize(lambda d: d.native, otypes=[object])(sharding.mesh.devices)
         mesh = jax.sharding.Mesh(natives, sharding.mesh.axis_names)
         return jax.sharding.NamedSharding(mesh, jax.sharding.PartitionSpec(*sharding.spec))

@@ -14,7 +14,7 @@ import math
 from collections.abc import Callable
 from functools import partial
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
 import jax.numpy as jnp
 import numpy as np
@@ -23,7 +23,8 @@ from jax import lax
 from ..._devices import Device
 from ..._dtypes import exact_powers
 from .. import _accurate
-from .._complex_cases import with_special_cases
+from .._base import Part
+from .._complex_cases import ComplexOps, with_special_cases
 from .casts import convert
 from .devices import PROBED
 from .gradients import with_derivatives
@@ -119,15 +120,21 @@ def _real_sinh(x: Any) -> Any:
 # 6 near saturation (the other dtypes keep XLA's kernels, within their bounds); its
 # complex cosh, sinh, tan and tanh lose whole parts to cancellation (sinh(1e-8 + 1e-8j)
 # had a zero real part), its complex log 122 ulps near |z| = 0.77.
-_REAL = SimpleNamespace(
-    where=_select, abs=jnp.abs, exp=_exp, log=jnp.log, tanh=jnp.tanh,
-    minimum=jnp.minimum, isinf=_isinf,
+_REAL = cast(
+    "_accurate.RealOps",  # namespaces: checkers see no attributes
+    SimpleNamespace(
+        where=_select, abs=jnp.abs, exp=_exp, log=jnp.log, tanh=jnp.tanh,
+        minimum=jnp.minimum, isinf=_isinf,
+    ),
 )  # fmt: skip
-_CPLX = SimpleNamespace(
-    **vars(_REAL), real=jnp.real, imag=jnp.imag, complex=lax.complex, sin=jnp.sin,
-    cos=jnp.cos, sinh=_real_sinh, cosh=_real_cosh, hypot=jnp.hypot, atan2=jnp.arctan2,
-    expm1=lambda x: _accurate.expm1(x, _REAL), log1p=lambda x: _accurate.log1p(x, _REAL),
-    finfo=lambda x: np.finfo(x.dtype),
+_CPLX = cast(
+    "_accurate.ComplexOps",
+    SimpleNamespace(
+        **vars(_REAL), real=jnp.real, imag=jnp.imag, complex=lax.complex, sin=jnp.sin,
+        cos=jnp.cos, sinh=_real_sinh, cosh=_real_cosh, hypot=jnp.hypot, atan2=jnp.arctan2,
+        expm1=lambda x: _accurate.expm1(x, _REAL), log1p=lambda x: _accurate.log1p(x, _REAL),
+        finfo=lambda x: np.finfo(x.dtype),
+    ),
 )  # fmt: skip
 
 
@@ -135,7 +142,8 @@ def _accurate_pair(name: str, real_dtypes: tuple[type, ...] = ()) -> Callable[[A
     """The contract's formula ``name`` for the real dtypes in ``real_dtypes`` (XLA's kernel
     for the others, within the bound), ``c<name>`` for complex dtypes."""
     real, cplx = getattr(_accurate, name, None), getattr(_accurate, "c" + name)
-    native = _REAL_KERNELS.get(name, getattr(jnp, name))
+    xla: Callable[[Any], Any] = getattr(jnp, name)
+    native = _REAL_KERNELS.get(name, xla)
 
     def f(x: Any) -> Any:
         if jnp.iscomplexobj(x):
@@ -147,7 +155,7 @@ def _accurate_pair(name: str, real_dtypes: tuple[type, ...] = ()) -> Callable[[A
     return f
 
 
-_REAL_KERNELS = {"cosh": _real_cosh, "sinh": _real_sinh}
+_REAL_KERNELS: dict[str, Callable[[Any], Any]] = {"cosh": _real_cosh, "sinh": _real_sinh}
 
 
 def _atanh(x: Any) -> Any:
@@ -330,10 +338,13 @@ _UNARY, _BINARY = with_derivatives(_UNARY), with_derivatives(_BINARY)
 
 
 # What the contract's complex special cases need (``_complex_cases.ComplexOps``).
-_OPS = SimpleNamespace(
-    is_complex=jnp.iscomplexobj, real=jnp.real, imag=jnp.imag, complex=lax.complex,
-    where=jnp.where, signbit=jnp.signbit, isnan=jnp.isnan, isinf=jnp.isinf,
-    isfinite=jnp.isfinite, cos=jnp.cos, sin=jnp.sin, stop_gradient=lax.stop_gradient,
+_OPS = cast(
+    "ComplexOps",
+    SimpleNamespace(
+        is_complex=jnp.iscomplexobj, real=jnp.real, imag=jnp.imag, complex=lax.complex,
+        where=jnp.where, signbit=jnp.signbit, isnan=jnp.isnan, isinf=jnp.isinf,
+        isfinite=jnp.isfinite, cos=jnp.cos, sin=jnp.sin, stop_gradient=lax.stop_gradient,
+    ),
 )  # fmt: skip
 
 
@@ -364,7 +375,7 @@ def _astype(x: Any, dtype: np.dtype) -> Any:
     return convert(x, dtype)
 
 
-class Elementwise:
+class Elementwise(Part):
     """What is more than a kernel: ``astype`` (core casts every operand to the dtype it
     chose; a no-op when it has it, else a check that the device holds the dtype) and the
     optional ``integer_pow`` fast path."""
@@ -376,7 +387,8 @@ class Elementwise:
     integer_pow = staticmethod(kernel_jit(lax.integer_pow, static_argnums=1))
     gcd = staticmethod(kernel_jit(jnp.gcd))  # a while loop: no unrolled worst case
 
-    def bitcast(self, x: Any, dtype: np.dtype) -> Any:
+    # an optional fast path: pyright refuses methods for Driver's ``Callable | None`` slots
+    def bitcast(self, x: Any, dtype: np.dtype) -> Any:  # pyright: ignore[reportIncompatibleVariableOverride]
         if dtype.kind in "bc" or x.dtype.kind in "bc":
             return None  # lax.bitcast_convert_type refuses bool and complex
         return lax.bitcast_convert_type(x, dtype)

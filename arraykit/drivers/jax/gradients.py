@@ -32,10 +32,11 @@ def _with_jvp(f: Callable[..., Any], rule: Callable[..., Any]) -> Callable[..., 
     inputs (integer and bool inputs keep ``f``: nothing to differentiate)."""
     custom = jax.custom_jvp(f)
 
-    @custom.defjvp
-    def _jvp(xs: tuple, ts: tuple) -> tuple[Any, Any]:
+    def _jvp(xs: tuple[Any, ...], ts: tuple[Any, ...]) -> tuple[Any, Any]:
         y = custom(*xs)
         return y, rule(y, xs, ts)
+
+    custom.defjvp(_jvp)
 
     def kernel(*xs: Any) -> Any:
         if all(jnp.issubdtype(jnp.result_type(x), jnp.inexact) for x in xs):
@@ -53,23 +54,23 @@ def _unit(x: Any) -> Any:
     return jnp.where(zero, jnp.zeros_like(x), x / jnp.where(zero, jnp.ones_like(r), r))
 
 
-def _abs(y: Any, xs: tuple, ts: tuple) -> Any:
+def _abs(y: Any, xs: tuple[Any, ...], ts: tuple[Any, ...]) -> Any:
     (x,), (t,) = xs, ts
     s = _unit(x)
     return jnp.real(jnp.conj(s) * t) if jnp.iscomplexobj(x) else s * t
 
 
-def _acosh(y: Any, xs: tuple, ts: tuple) -> Any:
+def _acosh(y: Any, xs: tuple[Any, ...], ts: tuple[Any, ...]) -> Any:
     (x,), (t,) = xs, ts
     return t / (jnp.sqrt(x - 1) * jnp.sqrt(x + 1))
 
 
-def _copysign(y: Any, xs: tuple, ts: tuple) -> Any:
+def _copysign(y: Any, xs: tuple[Any, ...], ts: tuple[Any, ...]) -> Any:
     (x1, _), (t1, _) = xs, ts
     return jnp.sign(x1) * jnp.sign(y) * t1
 
 
-def _sign(y: Any, xs: tuple, ts: tuple) -> Any:
+def _sign(y: Any, xs: tuple[Any, ...], ts: tuple[Any, ...]) -> Any:
     (x,), (t,) = xs, ts
     if not jnp.iscomplexobj(x):
         return jnp.zeros_like(t)
@@ -79,21 +80,21 @@ def _sign(y: Any, xs: tuple, ts: tuple) -> Any:
     return jnp.where(zero, jnp.zeros_like(t), (t - along) / jnp.where(zero, 1, r))
 
 
-def _hypot(y: Any, xs: tuple, ts: tuple) -> Any:
+def _hypot(y: Any, xs: tuple[Any, ...], ts: tuple[Any, ...]) -> Any:
     (x1, x2), (t1, t2) = xs, ts
     zero = y == 0
     safe = jnp.where(zero, jnp.ones_like(y), y)
     return jnp.where(zero, jnp.zeros_like(y), (x1 * t1 + x2 * t2) / safe)
 
 
-def _pow(y: Any, xs: tuple, ts: tuple) -> Any:
+def _pow(y: Any, xs: tuple[Any, ...], ts: tuple[Any, ...]) -> Any:
     (x1, x2), (t1, t2) = xs, ts
     d1 = jnp.where(x2 == 0, 0, x2 * jnp.power(x1, x2 - 1))
     d2 = y * jnp.log(jnp.where(x1 == 0, 1, x1))
     return d1 * t1 + d2 * t2
 
 
-def _nextafter(y: Any, xs: tuple, ts: tuple) -> Any:
+def _nextafter(y: Any, xs: tuple[Any, ...], ts: tuple[Any, ...]) -> Any:
     return ts[0] + jnp.zeros_like(y)
 
 

@@ -21,6 +21,7 @@ from jax import lax
 
 from ... import _dtypes
 from ..._devices import Device
+from .._base import Part
 from .kernels import kernel_jit
 from .tracing import ArrayImpl, Tracer, concrete
 
@@ -30,7 +31,7 @@ INT, ARR = "int", "array"  # markers in a static key spec: a dynamic int / index
 ONE_INT = ("i",)  # the basic_spec of x[i]
 
 
-def rebuild(spec: tuple, dyn: tuple) -> tuple:
+def rebuild(spec: tuple[Any, ...], dyn: tuple[Any, ...]) -> tuple[Any, ...]:
     it = iter(dyn)
     out = []
     for s in spec:
@@ -43,11 +44,11 @@ def rebuild(spec: tuple, dyn: tuple) -> tuple:
     return tuple(out)
 
 
-def getitem_kernel(x: Any, spec: tuple, *dyn: Any) -> Any:
+def getitem_kernel(x: Any, spec: tuple[Any, ...], *dyn: Any) -> Any:
     return x[rebuild(spec, dyn)]
 
 
-def basic_spec(shape: tuple, key: tuple) -> tuple[tuple, list[int]]:
+def basic_spec(shape: tuple[Any, ...], key: tuple[Any, ...]) -> tuple[tuple[Any, ...], list[int]]:
     """A basic key (ints, slices, None, ...) as a static plan and dynamic offsets.
 
     The plan holds, per key item, "i" (an int), ("s", count, step) (a slice) or "n"
@@ -80,7 +81,7 @@ def basic_spec(shape: tuple, key: tuple) -> tuple[tuple, list[int]]:
     return tuple(spec), offsets
 
 
-def basic_kernel(x: Any, spec: tuple, *offsets: Any) -> Any:
+def basic_kernel(x: Any, spec: tuple[Any, ...], *offsets: Any) -> Any:
     """``x[key]`` for a basic key planned by ``basic_spec``: one dynamic slice, then
     static strides, reversals and a reshape."""
     starts: list[Any] = []
@@ -117,7 +118,7 @@ def basic_kernel(x: Any, spec: tuple, *offsets: Any) -> Any:
     return y.reshape(shape)
 
 
-def setitem_kernel(x: Any, value: Any, spec: tuple, *dyn: Any) -> Any:
+def setitem_kernel(x: Any, value: Any, spec: tuple[Any, ...], *dyn: Any) -> Any:
     return x.at[rebuild(spec, dyn)].set(value)
 
 
@@ -132,7 +133,7 @@ setitem_jit = kernel_jit(setitem_kernel, static_argnums=2)
 mask_set_jit = kernel_jit(mask_set_kernel)
 
 
-def split_key(key: tuple) -> tuple[tuple, list, Any]:
+def split_key(key: tuple[Any, ...]) -> tuple[tuple[Any, ...], list[Any], Any]:
     """(static spec, dynamic values, the boolean mask or None) of a normalised key.
 
     Ints are dynamic (one compilation serves every index) unless the key holds index
@@ -164,7 +165,7 @@ def split_key(key: tuple) -> tuple[tuple, list, Any]:
     return tuple(spec), dyn, mask
 
 
-def one_value_per_mask(key: tuple, mask: Any, x: Any, value: Any) -> bool:
+def one_value_per_mask(key: tuple[Any, ...], mask: Any, x: Any, value: Any) -> bool:
     """Whether ``x[key] = value`` (key: a mask, then only ``...``) sets every selected
     element to the same value: ``value`` broadcasts to ``(1, *x.shape[mask.ndim:])``."""
     if key[0] is not mask or any(k is not Ellipsis for k in key[1:]):
@@ -177,7 +178,7 @@ def one_value_per_mask(key: tuple, mask: Any, x: Any, value: Any) -> bool:
     return all(a in (1, b) for a, b in zip(vshape[::-1], target[::-1], strict=False))
 
 
-def host_key(key: tuple) -> tuple:
+def host_key(key: tuple[Any, ...]) -> tuple[Any, ...]:
     """``key`` with its JAX arrays as NumPy arrays."""
     return tuple(np.asarray(k) if isinstance(k, jax.Array) else k for k in key)
 
@@ -195,7 +196,7 @@ _MASK_SET_INSTEAD = (
 )
 
 
-class Indexing:
+class Indexing(Part):
     """``getitem``, ``setitem`` (a functional update: JAX values are immutable), ``take``
     and ``take_along_axis``.
 
@@ -217,7 +218,7 @@ class Indexing:
         dev = self.device_of(x)
         return [self._scalar(i, int, _INT64, dev) if i.__class__ is int else i for i in ints]
 
-    def getitem(self, x: Any, key: tuple) -> Any:
+    def getitem(self, x: Any, key: tuple[Any, ...]) -> Any:
         if len(key) == 1 and key[0].__class__ is int:  # x[i]: the common case, fast
             return basic_jit(x, ONE_INT, self._scalar(key[0], int, _INT64, self.device_of(x)))
         spec, dyn, mask = split_key(key)
@@ -231,7 +232,7 @@ class Indexing:
             return x[key]
         return self._from_host(np.asarray(x)[host_key(key)], x)
 
-    def setitem(self, x: Any, key: tuple, value: Any) -> Any:
+    def setitem(self, x: Any, key: tuple[Any, ...], value: Any) -> Any:
         spec, dyn, mask = split_key(key)
         if mask is None:
             return setitem_jit(x, value, spec, *self._offsets(x, dyn))

@@ -16,6 +16,7 @@ import numpy as np
 
 from ... import _dtypes
 from ..._devices import Device
+from .._base import Part
 from .devices import TRACED
 from .tracing import Tracer, concrete
 
@@ -28,7 +29,7 @@ _SCALAR_INSTEAD = "use ak.where for data-dependent choices, or convert outside t
 _NO_BUFFER = "its buffer does not exist yet"
 
 
-class Interop:
+class Interop(Part):
     """``to_numpy``, ``to_scalar``, ``to_device``, ``dlpack``, ``dlpack_device``,
     ``from_dlpack``."""
 
@@ -61,7 +62,8 @@ class Interop:
 
     def dlpack_device(self, x: Any) -> tuple[int, int]:
         concrete(x, "__dlpack_device__", _NO_BUFFER, "ask outside")
-        return x.__dlpack_device__()
+        where: tuple[int, int] = x.__dlpack_device__()
+        return where
 
     def from_dlpack(self, obj: Any, device: Device, copy: bool | None) -> Any:
         try:

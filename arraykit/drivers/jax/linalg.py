@@ -28,7 +28,7 @@ matrices with NaN or inf entries before calling them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import jax.numpy as jnp
 import numpy as np
@@ -36,8 +36,11 @@ from jax import lax
 
 from ... import _dtypes
 from ..._devices import Device
+from .._base import Part
 from .gradients import abs_
 from .kernels import HIGHEST, KernelTable, compile_table, kernel_jit
+
+_T = TypeVar("_T")
 
 
 def _matmul(x1: Any, x2: Any) -> Any:
@@ -226,7 +229,7 @@ def _eigvals(x: Any) -> Any:
     return jnp.linalg.eigvals(x).astype(_complex_of(x.dtype))
 
 
-class Linalg:
+class Linalg(Part):
     """``eig`` and ``eigvals``, with an error that says where JAX cannot run them;
     ``inv``, ``solve`` and ``cholesky``, which return ``(result, rcond)``."""
 
@@ -238,12 +241,13 @@ class Linalg:
     cholesky = staticmethod(_cholesky_kernel)
 
     def eig(self, x: Any) -> tuple[Any, Any]:
-        return self._cpu_only(_eig, x, "eig")
+        pair: tuple[Any, Any] = self._cpu_only(_eig, x, "eig")  # _eig is jitted: Any
+        return pair
 
     def eigvals(self, x: Any) -> Any:
         return self._cpu_only(_eigvals, x, "eigvals")
 
-    def _cpu_only(self, kernel: Callable[[Any], Any], x: Any, fn: str) -> Any:
+    def _cpu_only(self, kernel: Callable[[Any], _T], x: Any, fn: str) -> _T:
         """``kernel(x)``; where JAX cannot run it (off the CPU), an error that says so."""
         try:
             return kernel(x)

@@ -15,6 +15,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from .._base import Part
 from .kernels import KernelTable, compile_table, kernel_jit
 from .tracing import Tracer, concrete
 
@@ -47,7 +48,7 @@ _repeat_counts = kernel_jit(
 _REPEAT = "an array of counts makes the result's shape depend on the data"
 
 
-class Manipulation:
+class Manipulation(Part):
     """``repeat``: compiled for an int, on the host for an array of counts."""
 
     # From JAXDriver's other parts (devices.py).

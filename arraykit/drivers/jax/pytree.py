@@ -18,7 +18,7 @@ import numpy as np
 from ... import _dtypes
 from .._base import CoreLink, Driver
 
-_CANON = _dtypes._CANONICAL
+_CANON: dict[Any, np.dtype] = _dtypes._CANONICAL  # keys: any dtype-like, or None
 _REGISTERED = False
 
 

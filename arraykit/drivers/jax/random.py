@@ -12,6 +12,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..._devices import Device
+from .._base import Part
 from .devices import TRACED
 
 _M0, _M1 = 0xD2511F53, 0xCD9E8D57
@@ -42,7 +43,7 @@ def _words(key: Any, counter: Any, n: int) -> Any:
     return jnp.stack([x0, x1, x2, x3], axis=1).reshape(-1)[:n]
 
 
-class Random:
+class Random(Part):
     """The optional ``philox4x32_10`` primitive."""
 
     replicated: Callable[[Device], Any]  # devices.py's

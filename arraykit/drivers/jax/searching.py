@@ -12,6 +12,7 @@ from typing import Any
 import jax.numpy as jnp
 import numpy as np
 
+from .._base import Part
 from .kernels import KernelTable, compile_table
 from .tracing import known_value
 
@@ -35,7 +36,7 @@ _NONZERO_INSTEAD = (
 )
 
 
-class Searching:
+class Searching(Part):
     """``nonzero``, on the host (eagerly only)."""
 
     # From JAXDriver's other parts (devices.py).
@@ -43,4 +44,5 @@ class Searching:
 
     def nonzero(self, x: Any) -> tuple[Any, ...]:
         x = known_value(x, "nonzero", _NONZERO, _NONZERO_INSTEAD)
-        return self._from_host(np.nonzero(np.asarray(x)), x)
+        out: tuple[Any, ...] = self._from_host(np.nonzero(np.asarray(x)), x)
+        return out

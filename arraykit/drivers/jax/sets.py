@@ -14,7 +14,7 @@ from typing import Any
 import jax.numpy as jnp
 import numpy as np
 
-from .._base import host_unique
+from .._base import Part, host_unique
 from .kernels import KernelTable, compile_table
 from .tracing import Tracer, known_value
 
@@ -27,7 +27,7 @@ KERNELS: dict[str, Any] = compile_table(_TABLE)
 _UNIQUE = "the number of distinct values decides the result's shape"
 
 
-class Sets:
+class Sets(Part):
     """``unique_all``, ``unique_counts``, ``unique_inverse``, ``unique_values``: on the
     host (eagerly only)."""
 
@@ -41,7 +41,7 @@ class Sets:
         instead = f"compute it outside, or with a known bound n: jax.numpy.{fn}(x.native, size=n)"
         known = known_value(x, fn, _UNIQUE, instead)
         host = host_unique(np.asarray(known))
-        out = self._from_host(tuple(host[i] for i in parts), known)
+        out: tuple[Any, ...] = self._from_host(tuple(host[i] for i in parts), known)
         if isinstance(x, Tracer):
             out = (jnp.ravel(x)[host[1]], *out[1:])
         return out

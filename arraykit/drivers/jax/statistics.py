@@ -20,7 +20,7 @@ from jax import lax
 
 from .kernels import KernelTable, compile_table
 
-_INT_OF = {2: np.int16, 4: np.int32, 8: np.int64}
+_INT_OF: dict[int, type[np.signedinteger[Any]]] = {2: np.int16, 4: np.int32, 8: np.int64}
 
 
 def _extremum(x: Any, axes: Any, keepdims: bool, is_max: bool) -> Any:

@@ -41,12 +41,12 @@ def _conj_complex(tree: Any) -> Any:
 
 
 def _takes(
-    args: tuple,
-    kwargs: dict,
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
     static_argnums: tuple[int, ...],
     static_argnames: frozenset[str],
     hooks: Transforms,
-    array_type: type,
+    array_type: type[Any],
 ) -> bool:
     """Whether the tree form can take these arguments: every traced leaf an array (of
     ``array_type``) of one driver with these hooks, static values hashable."""
@@ -69,12 +69,12 @@ def _takes(
 
 
 def _checked(
-    f: Callable,
+    f: Callable[..., Any],
     static_argnums: tuple[int, ...],
     static_argnames: frozenset[str],
     hooks: Transforms,
-    array_type: type,
-) -> Callable:
+    array_type: type[Any],
+) -> Callable[..., Any]:
     """``f`` raising ``_NotArrays`` while tracing unless ``_takes`` its arguments, its
     result is arrays only and it writes to none of its arguments (the tree form)."""
 
@@ -105,7 +105,7 @@ def _checked(
 _FAILED = " (`check` failed)"  # the suffix checkify adds to a failed check's message
 
 
-def _functional(fn: Callable, static_argnums: tuple[int, ...]) -> Callable:
+def _functional(fn: Callable[..., Any], static_argnums: tuple[int, ...]) -> Callable[..., Any]:
     """``fn``'s checks functionalised by ``checkify``: the callable returns ``(error,
     results)``; the static arguments stay Python values (closed over, not traced)."""
 
@@ -159,7 +159,9 @@ class JAXTransforms(Transforms):
         created, before core can call ``jit_arrays``."""
         self._array_type = core.array_type
 
-    def value_and_grad(self, fn: Callable, argnums: tuple[int, ...], has_aux: bool) -> Callable:
+    def value_and_grad(
+        self, fn: Callable[..., Any], argnums: tuple[int, ...], has_aux: bool
+    ) -> Callable[..., Any]:
         vg = jax.value_and_grad(fn, argnums=argnums, has_aux=has_aux)
 
         def call(*args: Any) -> Any:
@@ -168,14 +170,17 @@ class JAXTransforms(Transforms):
 
         return call
 
-    def jacobian(self, fn: Callable, argnums: tuple[int, ...]) -> Callable:
+    def jacobian(self, fn: Callable[..., Any], argnums: tuple[int, ...]) -> Callable[..., Any]:
         jac = jax.jacrev(fn, argnums=argnums)
         return lambda *args: _conj_complex(jac(*args))
 
-    def jit(self, fn: Callable, static_argnums: tuple[int, ...], options: dict) -> Callable:
+    def jit(
+        self, fn: Callable[..., Any], static_argnums: tuple[int, ...], options: dict[str, Any]
+    ) -> Callable[..., Any]:
         check_jit_options(options, JIT_OPTIONS | {"checked"}, "jax")
         if not options.get("checked"):
-            return jax.jit(fn, static_argnums=static_argnums)
+            plain: Callable[..., Any] = jax.jit(fn, static_argnums=static_argnums)
+            return plain
         compiled = jax.jit(
             _functional(self.traced_checking(fn), static_argnums),
             static_argnums=static_argnums,
@@ -192,10 +197,10 @@ class JAXTransforms(Transforms):
 
     def jit_arrays(
         self,
-        f: Callable,
+        f: Callable[..., Any],
         static_argnums: tuple[int, ...],
         static_argnames: frozenset[str],
-    ) -> Callable:
+    ) -> Callable[..., Any]:
         # ``f`` compiled by JAX over any arguments, flattened by JAX (``Array`` is a
         # registered pytree): trees, keywords and static arguments (core's flat form takes
         # the calls with positional arrays only).  No check per call: they run while
@@ -212,7 +217,7 @@ class JAXTransforms(Transforms):
             static_argnames=static_argnames,
         )
 
-        def call(args: tuple, kwargs: dict) -> Any:
+        def call(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
             nonlocal tree
             if tree is None:
                 return NOT_HANDLED
@@ -232,13 +237,14 @@ class JAXTransforms(Transforms):
 
     def vmap(
         self,
-        fn: Callable,
+        fn: Callable[..., Any],
         in_axes: tuple[int | None, ...],
         out_axes: int,
         checked: bool = False,
-    ) -> Callable:
+    ) -> Callable[..., Any]:
         if not checked:
-            return jax.vmap(fn, in_axes=in_axes, out_axes=out_axes)
+            plain: Callable[..., Any] = jax.vmap(fn, in_axes=in_axes, out_axes=out_axes)
+            return plain
         mapped = checkify.checkify(
             jax.vmap(self.traced_checking(fn), in_axes=in_axes, out_axes=out_axes),
             errors=checkify.user_checks,

@@ -39,7 +39,9 @@ __all__ = ["NumPyDriver"]
 _CPU = Device("numpy", "cpu", 0)
 
 
-class NumPyDriver(
+# (the ignore: mixins implement optional fast paths as methods; pyright holds Driver's
+# ``Callable | None`` slots invariant, as mutable attributes.  mypy checks them.)
+class NumPyDriver(  # pyright: ignore[reportIncompatibleVariableOverride]
     Creation,
     Elementwise,
     Indexing,
@@ -86,7 +88,8 @@ class NumPyDriver(
     def shape_of(self, x: np.ndarray) -> tuple[int, ...]:
         return x.shape
 
-    def strides_of(self, x: np.ndarray) -> tuple[int, ...]:
+    # an optional fast path: pyright refuses methods for Driver's ``Callable | None`` slots
+    def strides_of(self, x: np.ndarray) -> tuple[int, ...]:  # pyright: ignore[reportIncompatibleVariableOverride]
         return x.strides
 
     def is_native(self, obj: object) -> bool:
@@ -103,7 +106,8 @@ class NumPyDriver(
     def copy(self, x: np.ndarray) -> np.ndarray:
         return x.copy()
 
-    def bitcast(self, x: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    # an optional fast path: pyright refuses methods for Driver's ``Callable | None`` slots
+    def bitcast(self, x: np.ndarray, dtype: np.dtype) -> np.ndarray:  # pyright: ignore[reportIncompatibleVariableOverride]
         a, b = x.dtype.itemsize, dtype.itemsize
         if a == b:
             return x.view(dtype)

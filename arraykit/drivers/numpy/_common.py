@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeAlias
 
 import numpy as np
+
+NDArray: TypeAlias = np.ndarray[Any, Any]
+"""A native of the NumPy driver, for checkers (NumPy's stubs type ``.real``/``.imag`` of
+this spelling; of ``np.ndarray``'s default one, pyright does not)."""
 
 
 def as_ndarray(x: Any) -> np.ndarray:

@@ -11,9 +11,10 @@ from typing import Any
 import numpy as np
 
 from ..._devices import Device
+from .._base import Part
 
 
-class Creation:
+class Creation(Part):
     """``asarray``, ``arange``, ``full``, ``empty``, ``eye``, ``linspace``, ``tril``, ``triu``."""
 
     def asarray(self, obj: Any, dtype: np.dtype, device: Device, copy: bool | None) -> np.ndarray:

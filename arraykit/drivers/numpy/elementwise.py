@@ -10,13 +10,15 @@ a NumPy scalar, or leaves a result platform-defined.
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
 from .. import _accurate
 from .._accurate import by_inverse_log
+from .._base import Part
 from . import extrema
+from ._common import NDArray
 
 UFUNCS: dict[str, np.ufunc] = {
     "abs": np.abs, "acos": np.arccos, "acosh": np.arccosh, "asin": np.arcsin,
@@ -41,7 +43,7 @@ UFUNCS: dict[str, np.ufunc] = {
 
 
 def _ufunc1(f: np.ufunc) -> Any:
-    def prim(x: np.ndarray) -> np.ndarray:
+    def prim(x: NDArray) -> Any:  # the ufunc's array (out=...), typed Any by NumPy
         return f(x, out=...)
 
     prim.__name__ = f.__name__
@@ -49,27 +51,27 @@ def _ufunc1(f: np.ufunc) -> Any:
 
 
 def _ufunc2(f: np.ufunc) -> Any:
-    def prim(x1: np.ndarray, x2: np.ndarray) -> np.ndarray:
+    def prim(x1: NDArray, x2: NDArray) -> Any:
         return f(x1, x2, out=...)
 
     prim.__name__ = f.__name__
     return prim
 
 
-def _log1p(x: np.ndarray) -> np.ndarray:
+def _log1p(x: NDArray) -> NDArray:
     if x.dtype.kind != "c":
         return np.log1p(x, out=...)
     # NumPy's complex log1p is log(1 + z): log1p(1e-20j) is 0 + 1e-20j, not 5e-41 + 1e-20j;
     # the contract's formula (its special cases are NumPy's: C99's clog)
     with np.errstate(all="ignore"):
-        out = _accurate.clog1p(x, _OPS).astype(x.dtype)
+        out: NDArray = _accurate.clog1p(x, _OPS).astype(x.dtype)
         bad = ~np.isfinite(x)
         if bad.any():
             out[bad] = np.log1p(x[bad])
     return out
 
 
-def _tan(x: np.ndarray) -> np.ndarray:
+def _tan(x: NDArray) -> NDArray:
     out = np.tan(x, out=...)
     if x.dtype.kind == "c":  # -1j * tanh(1j * x): as tanh beyond |im(x)| = 1
         far = (np.abs(x.imag) >= 1) & np.isfinite(x)
@@ -89,31 +91,32 @@ def install_ufuncs(driver: object) -> None:
     driver.log1p, driver.tan = _log1p, _tan  # type: ignore[attr-defined]
 
 
-def _log_base(x: np.ndarray, real_log: np.ufunc, base: int) -> np.ndarray:
+def _log_base(x: NDArray, real_log: np.ufunc, base: int) -> NDArray:
     if x.dtype.kind != "c":
-        return real_log(x, out=...)
+        result: NDArray = real_log(x, out=...)
+        return result
     # The spec: complex special cases "as if implemented with the change of base formula"
     # log(z) / log(base), part by part (NumPy's log2(0j) is -inf + NaN j)
     with np.errstate(all="ignore"):
-        w = np.log(x)
-        out = np.empty_like(w)
+        w: NDArray = np.log(x)
+        out: NDArray = np.empty_like(w)
         out.real = by_inverse_log(w.real, base, w.real.dtype)
         out.imag = by_inverse_log(w.imag, base, w.imag.dtype)
     return out
 
 
-class Elementwise:
+class Elementwise(Part):
     """The elementwise primitives that are not a plain ufunc call."""
 
     gcd = staticmethod(np.gcd)  # the optional fast path
 
-    def log2(self, x: np.ndarray) -> np.ndarray:
+    def log2(self, x: NDArray) -> NDArray:
         return _log_base(x, np.log2, 2)
 
-    def log10(self, x: np.ndarray) -> np.ndarray:
+    def log10(self, x: NDArray) -> NDArray:
         return _log_base(x, np.log10, 10)
 
-    def sign(self, x: np.ndarray) -> np.ndarray:
+    def sign(self, x: NDArray) -> NDArray:
         out = np.sign(x, out=...)
         if x.dtype.kind == "c":  # the spec: NaN + NaN j if either part is NaN (NumPy
             # gives the direction of an infinite part: sign(nan + inf j) = 1j)
@@ -123,13 +126,13 @@ class Elementwise:
         return out
 
     # NumPy's views (read-only zeros: imag of real input), as core's aliasing rules say.
-    def imag(self, x: np.ndarray) -> np.ndarray:
+    def imag(self, x: NDArray) -> NDArray:
         return np.imag(x)
 
-    def real(self, x: np.ndarray) -> np.ndarray:
+    def real(self, x: NDArray) -> NDArray:
         return np.real(x)
 
-    def expm1(self, x: np.ndarray) -> np.ndarray:
+    def expm1(self, x: NDArray) -> NDArray:
         if x.dtype.kind != "c":
             return np.expm1(x, out=...)
         # NumPy's complex expm1 misses the spec's special cases (and loses accuracy near
@@ -149,8 +152,8 @@ class Elementwise:
         im = np.where(inf_bad, np.nan, im)
         return _complex(re, im, x.dtype)
 
-    def tanh(self, x: np.ndarray) -> np.ndarray:
-        out = np.tanh(x, out=...)
+    def tanh(self, x: NDArray) -> NDArray:
+        out: NDArray = np.tanh(x, out=...)
         if x.dtype.kind == "c":
             # C99's formula (NumPy's) is 6 ulps off beyond |re(x)| = 1: the contract's there
             far = (np.abs(x.real) >= 1) & np.isfinite(x)
@@ -168,7 +171,7 @@ class Elementwise:
                 out = _complex(re, im, x.dtype)
         return out
 
-    def floor_divide(self, x1: np.ndarray, x2: np.ndarray) -> np.ndarray:
+    def floor_divide(self, x1: NDArray, x2: NDArray) -> NDArray:
         x1, x2 = _operands(x1, x2)
         out = np.floor_divide(x1, x2, out=...)
         if x1.dtype.kind == "f":
@@ -179,48 +182,51 @@ class Elementwise:
                     out = np.asarray(np.where(inf, np.floor(x1 / x2), out))
         return out
 
-    def reciprocal(self, x: np.ndarray) -> np.ndarray:
+    def reciprocal(self, x: NDArray) -> NDArray:
         return np.reciprocal(x, out=...)
 
-    def round(self, x: np.ndarray) -> np.ndarray:
+    def round(self, x: NDArray) -> NDArray:
         return np.round(x) if x.ndim else np.asarray(np.round(x))
 
-    def bitwise_left_shift(self, x1: np.ndarray, x2: np.ndarray) -> np.ndarray:
+    def bitwise_left_shift(self, x1: NDArray, x2: NDArray) -> NDArray:
         # NumPy's shift by >= the bit width is platform-defined; the result is 0.
         x1, x2 = _operands(x1, x2)
         out = np.left_shift(x1, x2, out=...)
         return np.where(x2 >= x1.dtype.itemsize * 8, x1.dtype.type(0), out)
 
-    def bitwise_right_shift(self, x1: np.ndarray, x2: np.ndarray) -> np.ndarray:
+    def bitwise_right_shift(self, x1: NDArray, x2: NDArray) -> NDArray:
         x1, x2 = _operands(x1, x2)
         bits = x1.dtype.itemsize * 8
         # Shifting by >= the bit width: sign fill for signed ints (clamp to bits - 1), 0 for
         # unsigned ones (NumPy's own result there is platform-defined).
-        out = np.right_shift(x1, np.minimum(x2, bits - 1), out=...)
+        out: NDArray = np.right_shift(x1, np.minimum(x2, bits - 1), out=...)
         if x1.dtype.kind == "u":
             out = np.asarray(np.where(x2 >= bits, x1.dtype.type(0), out))
         return out
 
-    def clip(self, x: np.ndarray, min: Any, max: Any) -> np.ndarray:
+    def clip(self, x: NDArray, min: Any, max: Any) -> NDArray:
         return extrema.clip(x, min, max)  # maximum, then minimum, with -0 < +0
 
-    def complex(self, re: np.ndarray, im: np.ndarray) -> np.ndarray:
+    def complex(self, re: NDArray, im: NDArray) -> NDArray:
         out = np.empty(np.broadcast_shapes(re.shape, im.shape), np.result_type(re, np.complex64))
         out.real, out.imag = re, im
         return out
 
 
-_OPS = SimpleNamespace(
-    where=np.where, abs=np.abs, exp=np.exp, log=np.log, tanh=np.tanh, minimum=np.minimum,
-    isinf=np.isinf, real=np.real, imag=np.imag, complex=lambda re, im: _complex(
-        re, im, np.result_type(re, np.complex64)), sin=np.sin, cos=np.cos, sinh=np.sinh,
-    cosh=np.cosh, expm1=np.expm1, log1p=np.log1p, hypot=np.hypot, atan2=np.arctan2,
-    finfo=lambda x: np.finfo(x.dtype),
+_OPS = cast(
+    "_accurate.ComplexOps",  # a namespace of NumPy's functions: checkers see no attributes
+    SimpleNamespace(
+        where=np.where, abs=np.abs, exp=np.exp, log=np.log, tanh=np.tanh, minimum=np.minimum,
+        isinf=np.isinf, real=np.real, imag=np.imag, complex=lambda re, im: _complex(
+            re, im, np.result_type(re, np.complex64)), sin=np.sin, cos=np.cos, sinh=np.sinh,
+        cosh=np.cosh, expm1=np.expm1, log1p=np.log1p, hypot=np.hypot, atan2=np.arctan2,
+        finfo=lambda x: np.finfo(x.dtype),
+    ),
 )  # fmt: skip
 """NumPy's functions for the contract's formulas (``drivers/_accurate.py``)."""
 
 
-def _operands(x1: Any, x2: Any) -> tuple[np.ndarray, np.ndarray]:
+def _operands(x1: Any, x2: Any) -> tuple[NDArray, NDArray]:
     """Both operands as arrays: a Python scalar operand (capabilities.python_scalars)
     takes the other's dtype."""
     if type(x1) is not np.ndarray:
@@ -230,7 +236,7 @@ def _operands(x1: Any, x2: Any) -> tuple[np.ndarray, np.ndarray]:
     return x1, x2
 
 
-def _complex(re: np.ndarray, im: np.ndarray, dtype: np.dtype) -> np.ndarray:
+def _complex(re: NDArray, im: NDArray, dtype: np.dtype) -> NDArray:
     """A complex array from its parts, exactly (``re + 1j*im`` turns inf + nan j into nan)."""
     out = np.empty(np.shape(re), dtype)
     out.real = re

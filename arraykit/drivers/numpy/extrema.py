@@ -40,7 +40,7 @@ def _seat(uf: np.ufunc, dtype: np.dtype, is_max: bool) -> int | None:
 def _ordered(uf: np.ufunc, is_max: bool) -> Any:
     seats = {dt: _seat(uf, dt, is_max) for dt in _FLOATS}
 
-    def prim(x1: Any, x2: Any) -> np.ndarray:
+    def prim(x1: Any, x2: Any) -> Any:  # the ufunc's array (out=...), typed Any by NumPy
         scalar = type(x1) is not np.ndarray or type(x2) is not np.ndarray
         dtype = x2.dtype if type(x1) is not np.ndarray else x1.dtype
         seat = seats.get(dtype)

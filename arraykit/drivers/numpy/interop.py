@@ -11,9 +11,10 @@ from typing import Any
 import numpy as np
 
 from ..._devices import Device
+from .._base import Part
 
 
-class Interop:
+class Interop(Part):
     """``to_numpy``, ``to_device``, ``dlpack``, ``dlpack_device``, ``from_dlpack``."""
 
     def to_numpy(self, x: np.ndarray) -> np.ndarray:

@@ -15,15 +15,16 @@ to weigh (``rcond`` None): their failures are NumPy's own.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal, cast
 
 import numpy as np
 
 from ... import _dtypes
-from .._base import LinAlgSignal, NoConvergence, NotPositiveDefinite, SingularMatrix
+from .._base import LinAlgSignal, NoConvergence, NotPositiveDefinite, Part, SingularMatrix
 from ._common import as_ndarray
 
 _LinAlgError = np.linalg.LinAlgError
+_QRMode = Literal["reduced", "complete"]  # core checked ``mode``
 
 
 def _signal(
@@ -39,10 +40,10 @@ def _signal(
     return kind(None)
 
 
-class Linalg:
+class Linalg(Part):
     """The linalg extension's primitives plus ``matmul`` and ``tensordot``."""
 
-    def matmul(self, x1: np.ndarray, x2: np.ndarray) -> np.ndarray:
+    def matmul(self, x1: np.ndarray, x2: np.ndarray) -> Any:  # an array (out=...): Any to NumPy
         return np.matmul(x1, x2, out=...)
 
     def tensordot(self, x1: np.ndarray, x2: np.ndarray, axes: Any) -> np.ndarray:
@@ -92,7 +93,8 @@ class Linalg:
             raise _signal(SingularMatrix, np.linalg.inv, x) from None
 
     def qr(self, x: np.ndarray, mode: str) -> tuple[np.ndarray, np.ndarray]:
-        return tuple(np.linalg.qr(x, mode=mode))  # type: ignore[return-value]
+        q, r = np.linalg.qr(x, mode=cast(_QRMode, mode))
+        return q, r
 
     def slogdet(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         s, ld = np.linalg.slogdet(x)
@@ -104,9 +106,10 @@ class Linalg:
         except _LinAlgError:  # only x1 decides (getrf's info)
             raise _signal(SingularMatrix, np.linalg.inv, x1) from None
 
-    def svd(self, x: np.ndarray, full_matrices: bool) -> tuple[np.ndarray, ...]:
+    def svd(self, x: np.ndarray, full_matrices: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         try:
-            return tuple(np.linalg.svd(x, full_matrices=full_matrices))
+            u, s, vh = np.linalg.svd(x, full_matrices=full_matrices)
+            return u, s, vh
         except _LinAlgError:
             raise _signal(NoConvergence, np.linalg.svdvals, x) from None
 

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
+from .._base import Part
 from ._common import as_ndarray
 
+# NumPy's, typed for the contract's shape (``None`` sizes exist on lazy drivers only; NumPy's
+# stubs want ints): an alias costs nothing per call, where ``typing.cast`` would cost a call.
+_broadcast_to: Callable[..., np.ndarray] = np.broadcast_to
 
-class Manipulation:
+
+class Manipulation(Part):
     """Reshaping, joining, flipping and repeating: NumPy's function of the same meaning."""
 
     def reshape(self, x: np.ndarray, shape: tuple[int, ...], copy: bool | None) -> np.ndarray:
@@ -18,8 +24,8 @@ class Manipulation:
     def permute_dims(self, x: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
         return np.transpose(x, axes)
 
-    def broadcast_to(self, x: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
-        return np.broadcast_to(x, shape)
+    def broadcast_to(self, x: np.ndarray, shape: tuple[int | None, ...]) -> np.ndarray:
+        return _broadcast_to(x, shape)
 
     def concat(self, xs: list[np.ndarray], axis: int) -> np.ndarray:
         return np.concatenate(xs, axis=axis)

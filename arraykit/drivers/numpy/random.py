@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from ..._devices import Device
+from .._base import Part
 
 _M0, _M1 = np.uint64(0xD2511F53), np.uint64(0xCD9E8D57)
 _W0, _W1 = 0x9E3779B9, 0xBB67AE85
@@ -103,7 +104,7 @@ def _state(key: Any, counter: Any) -> tuple[tuple[int, int], int]:
 _VALUES = 1 << 15  # values per pass of philox_below: its buffers stay in cache
 
 
-class Random:
+class Random(Part):
     """The optional ``philox4x32_10``, ``philox_uniform`` and ``philox_below``
     primitives."""
 

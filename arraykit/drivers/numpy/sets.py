@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._base import host_unique
+from .._base import Part, host_unique
 from ._common import as_ndarray
 
 
-class Sets:
+class Sets(Part):
     """``unique_all``, ``unique_counts``, ``unique_inverse``, ``unique_values``, ``isin``."""
 
-    def unique_all(self, x: np.ndarray) -> tuple[np.ndarray, ...]:
+    def unique_all(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         return host_unique(x)
 
     def unique_counts(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

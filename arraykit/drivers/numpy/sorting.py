@@ -6,17 +6,26 @@ input, reversed back, which keeps equal elements in input order for the stable k
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
+from .._base import Part
 
-class Sorting:
+# NumPy's sorts, typed for the ``kind`` strings core has checked (NumPy's stubs want its
+# Literal): an alias costs nothing per call, where ``typing.cast`` would cost a call.
+_sort: Callable[..., np.ndarray] = np.sort
+_argsort: Callable[..., np.ndarray] = np.argsort
+
+
+class Sorting(Part):
     """``sort`` and ``argsort``, with every NumPy ``kind``."""
 
     def sort(
         self, x: np.ndarray, axis: int, descending: bool, stable: bool, kind: str | None
     ) -> np.ndarray:
         if not descending:
-            return np.sort(x, axis=axis, kind=kind or ("stable" if stable else None))
+            return _sort(x, axis=axis, kind=kind or ("stable" if stable else None))
         return np.flip(self.sort(np.flip(x, axis), axis, False, stable, kind), axis)
 
     def argsort(
@@ -24,8 +33,8 @@ class Sorting:
     ) -> np.ndarray:
         kind = kind or ("stable" if stable else None)
         if not descending:
-            return np.argsort(x, axis=axis, kind=kind).astype(np.int64, copy=False)
+            return _argsort(x, axis=axis, kind=kind).astype(np.int64, copy=False)
         # Sort the reversed input ascending and map back: equal elements keep their order.
-        n = x.shape[axis]
-        idx = np.argsort(np.flip(x, axis), axis=axis, kind=kind)
+        n: int = x.shape[axis]
+        idx = _argsort(np.flip(x, axis), axis=axis, kind=kind)
         return np.flip(n - 1 - idx, axis).astype(np.int64, copy=False)

@@ -10,11 +10,12 @@ from typing import Any
 
 import numpy as np
 
+from .._base import Part
 from . import extrema
 from ._common import as_ndarray
 
 
-class Statistics:
+class Statistics(Part):
     """Reductions (``sum``, ``prod``, ``max``, ``min``, ``mean``, ``var``, ``std``) and
     cumulative sums and products."""
 

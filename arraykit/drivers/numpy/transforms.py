@@ -21,8 +21,8 @@ from .._base import JIT_OPTIONS, Transforms, check_jit_options
 
 
 def empty_stacks(
-    fn: Callable, leaves: tuple, in_axes: tuple[int | None, ...], out_axes: int
-) -> tuple:
+    fn: Callable[..., Any], leaves: tuple[Any, ...], in_axes: tuple[int | None, ...], out_axes: int
+) -> tuple[Any, ...]:
     """``fn``'s results over zero elements: empty stacks of the results ``fn`` gives for
     one element of zeros (run only for their shapes and dtypes)."""
     args = [
@@ -53,12 +53,20 @@ def _read_only(x: np.ndarray) -> np.ndarray:
 class NumPyTransforms(Transforms):
     """Eager stand-ins: ``jit`` is the identity, ``vmap`` a loop, no gradients."""
 
-    def jit(self, fn: Callable, static_argnums: tuple[int, ...], options: dict) -> Callable:
+    def jit(
+        self, fn: Callable[..., Any], static_argnums: tuple[int, ...], options: dict[str, Any]
+    ) -> Callable[..., Any]:
         check_jit_options(options, JIT_OPTIONS, "numpy")
         return fn
 
-    def vmap(self, fn: Callable, in_axes: tuple[int | None, ...], out_axes: int) -> Callable:
-        def mapped(*leaves: Any) -> tuple:
+    def vmap(
+        self,
+        fn: Callable[..., Any],
+        in_axes: tuple[int | None, ...],
+        out_axes: int,
+        checked: bool = False,  # the contract's; never passed here (``checks`` is False)
+    ) -> Callable[..., Any]:
+        def mapped(*leaves: Any) -> tuple[Any, ...]:
             size = next(x.shape[a] for x, a in zip(leaves, in_axes, strict=True) if a is not None)
             results = []
             # Mapped arguments are views of their element (a write lands in the caller's

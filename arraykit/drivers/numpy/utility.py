@@ -6,10 +6,11 @@ from typing import Any
 
 import numpy as np
 
+from .._base import Part
 from ._common import as_ndarray
 
 
-class Utility:
+class Utility(Part):
     """``all`` and ``any``: boolean reductions, 0-d results as arrays."""
 
     def all(self, x: np.ndarray, axes: Any, keepdims: bool) -> np.ndarray:

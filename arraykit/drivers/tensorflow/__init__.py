@@ -66,7 +66,9 @@ from .utility import Utility
 _EagerTensor = tf_ops.EagerTensor
 
 
-class TensorFlowDriver(
+# (the ignore: mixins implement optional fast paths as methods; pyright holds Driver's
+# ``Callable | None`` slots invariant, as mutable attributes.  mypy checks them.)
+class TensorFlowDriver(  # pyright: ignore[reportIncompatibleVariableOverride]
     Gradients,
     Creation,
     Indexing,
@@ -136,7 +138,8 @@ class TensorFlowDriver(
 
     def shape_of(self, x: Any) -> tuple[int | None, ...]:
         if x.__class__ is _EagerTensor:
-            return x._shape_tuple()
+            known: tuple[int, ...] = x._shape_tuple()  # a typed local: no cast on a hot path
+            return known
         dims = x.shape.as_list() if x.shape.rank is not None else None
         if dims is None:
             raise ValueError("arraykit arrays need a known number of dimensions (rank)")
@@ -161,7 +164,8 @@ class TensorFlowDriver(
     def copy(self, x: Any) -> Any:
         return S.fresh(x)
 
-    def bitcast(self, x: Any, dtype: np.dtype) -> Any:
+    # an optional fast path: pyright refuses methods for Driver's ``Callable | None`` slots
+    def bitcast(self, x: Any, dtype: np.dtype) -> Any:  # pyright: ignore[reportIncompatibleVariableOverride]
         if dtype.kind == "b" or x.dtype == tf.bool:
             return None  # tf.bitcast refuses bool
         return tf.bitcast(x, TF_OF[dtype])

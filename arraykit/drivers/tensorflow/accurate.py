@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from decimal import Decimal, localcontext
 from types import SimpleNamespace
+from typing import cast
 
 import tensorflow as tf
 from tensorflow.python.ops import gen_array_ops as ga
@@ -59,7 +60,8 @@ def accurate_real(P: dict[str, Prim]) -> dict[str, Prim]:
         minimum=lambda x, v: gm.minimum(x, scalar_like(v, x)),
     )  # fmt: skip
 
-    cops = SimpleNamespace(**vars(ops), sin=P["sin"], cos=P["cos"])
+    # what ctanh_far reads of _accurate.ComplexOps (a namespace: checkers see no attributes)
+    cops = cast("_accurate.ComplexOps", SimpleNamespace(**vars(ops), sin=P["sin"], cos=P["cos"]))
     tan_native = P["tan"]
 
     def far_tanh(a: tf.Tensor, b: tf.Tensor) -> tuple[tf.Tensor, tf.Tensor, tf.Tensor]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from types import SimpleNamespace
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 import tensorflow as tf
@@ -19,6 +19,9 @@ from tensorflow.python.ops import gen_math_ops as gm
 
 from . import support as S
 from .support import COMPLEX, Prim, scalar_like
+
+if TYPE_CHECKING:
+    from .._complex_cases import ComplexOps
 
 _select = S.select
 _TINY = {
@@ -32,10 +35,13 @@ def _where(condition: tf.Tensor, x: Any, y: tf.Tensor) -> tf.Tensor:
 
 
 # What the contract's complex special cases need (``_complex_cases.ComplexOps``).
-OPS = SimpleNamespace(
-    is_complex=lambda x: x.dtype in COMPLEX, real=tf.math.real, imag=tf.math.imag,
-    complex=tf.complex, where=_where, signbit=S.signbit, isnan=gm.is_nan, isinf=gm.is_inf,
-    isfinite=gm.is_finite, cos=gm.cos, sin=gm.sin, stop_gradient=tf.stop_gradient,
+OPS = cast(
+    "ComplexOps",  # a namespace: checkers see no attributes
+    SimpleNamespace(
+        is_complex=lambda x: x.dtype in COMPLEX, real=tf.math.real, imag=tf.math.imag,
+        complex=tf.complex, where=_where, signbit=S.signbit, isnan=gm.is_nan, isinf=gm.is_inf,
+        isfinite=gm.is_finite, cos=gm.cos, sin=gm.sin, stop_gradient=tf.stop_gradient,
+    ),
 )  # fmt: skip
 
 

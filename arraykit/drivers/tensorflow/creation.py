@@ -18,6 +18,7 @@ from tensorflow.python.ops import gen_array_ops as ga
 from tensorflow.python.ops import gen_math_ops as gm
 
 from ..._devices import Device
+from .._base import Part
 from . import casts
 from . import support as S
 from .support import NP_OF, TF_OF
@@ -32,10 +33,12 @@ def _scalar_key(value: Any) -> Any:
     return (value.__class__, value)
 
 
-class Creation:
+class Creation(Part):
     """The creation primitives.  ``asarray`` uses the runtime hooks (``is_native``,
     ``astype``), ``device_of`` and ``to_device``; the driver creates the cache
     ``_scalars``."""
+
+    _scalars: dict[Any, Any]  # the driver's (set in its __init__)
 
     def asarray(self, obj: Any, dtype: np.dtype, device: Device, copy: bool | None) -> Any:
         tfd = TF_OF[dtype]
@@ -78,7 +81,9 @@ class Creation:
         tfd = TF_OF[dtype]
         if dtype.kind in "iu":
             # int64 arithmetic wraps like the target dtype: exact for uint64 too
-            wrap = lambda v: (int(v) + 2**63) % 2**64 - 2**63  # noqa: E731
+            def wrap(v: Any) -> int:
+                return (int(v) + 2**63) % 2**64 - 2**63
+
             idx = S.iota(n)
             vals = gm.add_v2(
                 gm.mul(idx, S.const(wrap(step), tf.int64)), S.const(wrap(start), tf.int64)

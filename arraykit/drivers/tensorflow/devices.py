@@ -15,7 +15,7 @@ import tensorflow as tf
 from tensorflow.python.eager import context
 
 from ..._devices import Device
-from .._base import PRIMITIVES
+from .._base import PRIMITIVES, Part
 
 # Primitives that never run a TF op on an input (no pinning), and those whose device is
 # an argument rather than their first input's (argument index).
@@ -27,7 +27,7 @@ _DEVICE_ARG = {"arange": 4, "full": 3, "empty": 2, "eye": 4, "linspace": 5, "asa
 _LIST_ARG = frozenset({"concat", "stack", "meshgrid"})
 
 
-class Devices:
+class Devices(Part):
     """``devices``, ``default_device``, ``device_of``, and the pinning of every other
     primitive (``_install_pinning``, once the primitives are bound)."""
 

@@ -9,7 +9,7 @@ move them innermost in groups of up to three and apply the standard's normalisat
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import tensorflow as tf
@@ -17,6 +17,7 @@ from tensorflow.python.ops import gen_array_ops as ga
 from tensorflow.python.ops import gen_math_ops as gm
 from tensorflow.python.ops import gen_spectral_ops as gs
 
+from .._base import Part
 from . import support as S
 from .indexing import basic_spec, strided
 from .support import COMPLEX
@@ -48,14 +49,16 @@ def _resize(x: Any, axis: int, n: int) -> Any:
     nd = len(shape)
     if m is not None and m > n:
         key = tuple(slice(0, n) if i == axis else slice(None) for i in range(nd))
-        return strided(x, basic_spec(key))
+        spec = basic_spec(key)
+        assert spec is not None  # a basic key has one
+        return strided(x, spec)
     zeros = list(shape)
-    zeros[axis] = n - m
+    zeros[axis] = n - cast("int", m)  # (a size unknown while tracing is not supported here)
     pad = ga.fill(S.int_list(tuple(zeros)), S.scalar_like(0, x))
     return ga.concat_v2([x, pad], S.const(axis, tf.int32))
 
 
-class FFT:
+class FFT(Part):
     """The FFT primitives."""
 
     def _c2c(self, x: Any, s: Any, axes: Any, inverse: bool) -> Any:

@@ -47,6 +47,7 @@ from tensorflow.python.framework.ops import EagerTensor
 from tensorflow.python.ops import gen_array_ops as ga
 from tensorflow.python.ops import gen_math_ops as gm
 
+from .._base import Part
 from . import support as S
 from .support import COMPLEX, FLOATING, Prim
 
@@ -61,7 +62,7 @@ def _with_gradient(forward: Prim, backward: Callable[..., Any]) -> Prim:
     by the tape, then ``backward`` recorded as its gradient, as ``tf.custom_gradient``
     does, without its per-call cost of ~1 ms), and in graphs (``tf.custom_gradient``)."""
 
-    @tf.custom_gradient
+    @tf.custom_gradient  # type: ignore[untyped-decorator]  # tf is Any (typings/)
     def in_graph(*xs: Any) -> Any:
         def grads(*gs: Any) -> list[Any]:
             # ``backward`` reads ``y`` as this primitive's result again, so that a gradient
@@ -84,7 +85,7 @@ def _with_gradient(forward: Prim, backward: Callable[..., Any]) -> Prim:
     return prim
 
 
-def _recorded(forward: Prim, backward: Callable[..., Any], xs: tuple) -> Any:
+def _recorded(forward: Prim, backward: Callable[..., Any], xs: tuple[Any, ...]) -> Any:
     with record.stop_recording():
         y = forward(*xs)
     outputs = list(y) if isinstance(y, tuple) else [y]
@@ -92,7 +93,9 @@ def _recorded(forward: Prim, backward: Callable[..., Any], xs: tuple) -> Any:
     return y
 
 
-def _backward(backward: Callable[..., Any], y: Any, xs: tuple) -> Callable[..., Any]:
+def _backward(
+    backward: Callable[..., Any], y: Any, xs: tuple[Any, ...]
+) -> Callable[..., list[Any]]:
     """The gradient function of one call: output gradients -> input gradients."""
 
     def grads(*gs: Any) -> list[Any]:
@@ -231,7 +234,7 @@ def _det_grad(g: Any, y: Any, x: Any) -> Any:
     return g[..., None, None] * tf.linalg.adjoint(_adjugate(x))
 
 
-def _slogdet_grad(g_sign: Any, g_logabs: Any, y: tuple, x: Any) -> Any:
+def _slogdet_grad(g_sign: Any, g_logabs: Any, y: tuple[Any, ...], x: Any) -> Any:
     sign = y[0]
     if g_logabs is None:
         g_logabs = tf.zeros_like(tf.math.real(sign))
@@ -261,7 +264,7 @@ def _cumprod_grad(axis: Any) -> Callable[..., Any]:
     return backward
 
 
-class Gradients:
+class Gradients(Part):
     """The linalg and statistics primitives whose gradients this module defines (a mixin
     of ``TensorFlowDriver``: its forward computations are the other mixins')."""
 

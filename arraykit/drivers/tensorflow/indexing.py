@@ -22,6 +22,7 @@ from tensorflow.python.framework.ops import EagerTensor as _EagerTensor
 from tensorflow.python.ops import gen_array_ops as ga
 from tensorflow.python.ops import gen_math_ops as gm
 
+from .._base import Part
 from . import support as S
 
 _EMPTY_SLICE = slice(None)
@@ -100,7 +101,11 @@ def _too_many_dims(x: Any, key: tuple[Any, ...]) -> bool:
 def basic_slice(x: Any, key: tuple[Any, ...]) -> Any:
     """``x[key]`` for a basic key (ints, slices, None, Ellipsis), any number of dims."""
     if not _too_many_dims(x, key):
-        return strided(x, basic_spec(key)) if key else x
+        if not key:
+            return x
+        spec = basic_spec(key)
+        assert spec is not None  # a basic key has one
+        return strided(x, spec)
     # axis by axis with GatherV2, which takes any rank
     ndim = x.shape.rank
     consumed = sum(item is not None and item is not Ellipsis for item in key)
@@ -178,7 +183,7 @@ def _last_writes_differentiate(value: Any, where: Any, size: Any) -> Any:
     return S.select(won, value, ga.stop_gradient(value))
 
 
-class Indexing:
+class Indexing(Part):
     """``getitem``, ``setitem``, ``take``, ``take_along_axis``.  Advanced keys use the
     manipulation chapter's ``expand_dims`` and ``broadcast_to``."""
 
@@ -331,12 +336,13 @@ class Indexing:
         if out_i != ish:
             indices = ga.broadcast_to(indices, S.int_list(tuple(out_i)))
         last = ndim - 1
+        inv = None  # the permutation back, if ``axis`` is moved last
         if axis != last:
             perm = (*(i for i in range(ndim) if i != axis), axis)
             x = ga.transpose(x, S.int_list(perm))
             indices = ga.transpose(indices, S.int_list(perm))
-        out = ga.gather_v2(x, indices, S.const(last, tf.int64), batch_dims=last)
-        if axis != last:
             inv = tuple(np.argsort(perm))
+        out = ga.gather_v2(x, indices, S.const(last, tf.int64), batch_dims=last)
+        if inv is not None:
             out = ga.transpose(out, S.int_list(inv))
         return out

@@ -18,12 +18,13 @@ from tensorflow.python.framework.ops import EagerTensor as _EagerTensor
 from tensorflow.python.ops import gen_array_ops as ga
 
 from ..._devices import Device
+from .._base import Part
 from . import support as S
 
 _DLPACK_KIND = {"cpu": 1, "gpu": 2}  # kDLCPU, kDLCUDA
 
 
-class Interop:
+class Interop(Part):
     """Host copies, moves between devices and DLPack (uses ``device_of``)."""
 
     def to_numpy(self, x: Any) -> np.ndarray:

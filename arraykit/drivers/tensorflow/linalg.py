@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import tensorflow as tf
@@ -49,7 +49,7 @@ from tensorflow.python.ops import gen_linalg_ops as gl
 from tensorflow.python.ops import gen_math_ops as gm
 
 from ... import _dtypes
-from .._base import NoConvergence
+from .._base import NoConvergence, Part
 from . import support as S
 from .indexing import basic_slice, basic_spec, strided
 from .support import COMPLEX, MODULAR_WORK, NUMERIC, lift
@@ -86,12 +86,15 @@ def _on_cpu(x: Any) -> bool:
     return "CPU" in x.device.rsplit("/", 1)[-1]
 
 
-def _diagonal(x: Any) -> np.ndarray:
+def _diagonal(x: Any) -> np.ndarray[Any, Any]:
     """The diagonals of an eager stack of matrices, on the host (on the CPU a view of
     the tensor: no op)."""
     if _on_cpu(x):
         return np.diagonal(x._numpy(), axis1=-2, axis2=-1)
-    return ga.matrix_diag_part_v3(x, S.const(0, tf.int32), S.scalar_like(0, x))._numpy()
+    host: np.ndarray[Any, Any] = ga.matrix_diag_part_v3(
+        x, S.const(0, tf.int32), S.scalar_like(0, x)
+    )._numpy()
+    return host
 
 
 def _frobenius(x: Any) -> Any:
@@ -116,7 +119,7 @@ def _kappa(a: Any, inverse: Any) -> Any:
         return 1.0 / (norm_a * norm_inverse)
 
 
-def _lu_guarded(x: Any, compute: Callable[[Any], tuple[Any, Any]]) -> Any:
+def _lu_guarded(x: Any, compute: Callable[[Any], tuple[Any, Any]]) -> tuple[Any, Any]:
     """``compute(x)`` (an LU kernel's result and evidence); where TF's LU kernels refuse
     ``x`` (a zero or NaN pivot in Eigen's LU of some matrix), the result of the others,
     and ``rcond`` 0 for those matrices, found with ``LogMatrixDeterminant``."""
@@ -183,9 +186,11 @@ def _on_host(fn: Any, x: Any) -> Any:
         return tuple(ga.identity(o) for o in out) if isinstance(out, tuple) else ga.identity(out)
 
 
-class Linalg:
+class Linalg(Part):
     """The linear algebra primitives.  ``cross`` uses elementwise ``multiply``/``subtract``,
     ``qr`` creation's ``triu``."""
+
+    _k: S.KernelTable  # the driver's (set in its __init__)
 
     # ------------------------------------------------------------------ products
     def _bmm(self, a: Any, b: Any) -> Any:
@@ -217,7 +222,11 @@ class Linalg:
 
     def tensordot(self, x1: Any, x2: Any, axes: Any) -> Any:
         a1, a2 = tuple(axes[0]), tuple(axes[1])
-        s1, s2 = S.static_shape(x1), S.static_shape(x2)
+        # (sizes unknown while tracing are not supported here)
+        s1, s2 = (
+            cast("tuple[int, ...]", S.static_shape(x1)),
+            cast("tuple[int, ...]", S.static_shape(x2)),
+        )
         free1 = tuple(i for i in range(len(s1)) if i not in a1)
         free2 = tuple(i for i in range(len(s2)) if i not in a2)
         k = math.prod(s1[i] for i in a1)
@@ -248,7 +257,9 @@ class Linalg:
         n, m = S.static_shape(x)[-2:]
         if (m is not None and offset >= m) or (n is not None and -offset >= n):
             # empty: (*batch, 0), also where a matrix axis has size 0 (no row 0 to slice)
-            empty = strided(x, basic_spec((Ellipsis, slice(0, 0), slice(0, 0))))
+            spec = basic_spec((Ellipsis, slice(0, 0), slice(0, 0)))
+            assert spec is not None  # a basic key has one
+            empty = strided(x, spec)
             batch = tf.shape(x, out_type=tf.int64)[:-2]
             return tf.reshape(empty, tf.concat([batch, tf.zeros(1, tf.int64)], 0))
         return ga.matrix_diag_part_v3(
@@ -325,9 +336,10 @@ class Linalg:
     def eig(self, x: Any) -> tuple[Any, Any]:
         ct = S.COMPLEX_OF.get(x.dtype, x.dtype)
         try:
-            return _finite_or_nan(
+            pair: tuple[Any, Any] = _finite_or_nan(
                 x, lambda a: _on_host(lambda v: tuple(gl.eig(v, Tout=ct, compute_v=True)), a)
             )
+            return pair
         except _Refused:  # Eigen's solver failed; TF does not say where
             raise NoConvergence(None) from None
 
@@ -382,7 +394,8 @@ class Linalg:
         if x1.__class__ is not _EagerTensor:  # the kernel raises as the graph runs
             return gl.matrix_solve(x1, x2, adjoint=False), None
         if S.static_shape(x1)[-1] == 0:
-            return gl.matrix_solve(x1, x2, adjoint=False), np.ones(S.static_shape(x1)[:-2])
+            batch = cast("tuple[int, ...]", S.static_shape(x1)[:-2])  # eager: sizes known
+            return gl.matrix_solve(x1, x2, adjoint=False), np.ones(batch)
 
         def compute(a: Any) -> tuple[Any, Any]:
             pivots = np.abs(_diagonal(gl.lu(a, output_idx_type=tf.int32)[0]))
@@ -400,8 +413,8 @@ class Linalg:
     def pinv(self, x: Any, rtol: Any) -> Any:
         s, u, v = gl.svd(x, compute_uv=True, full_matrices=False)
         s = _real(s)
-        m, n = S.static_shape(x)[-2:]
         if rtol is None:
+            m, n = cast("tuple[int, int]", S.static_shape(x)[-2:])  # (unknown sizes: unsupported)
             rtol = S.scalar_like(max(m, n) * float(np.finfo(s.dtype.as_numpy_dtype).eps), s)
         else:
             rtol = ga.expand_dims(rtol, S.const(-1, tf.int64))

@@ -9,13 +9,14 @@ missing dtypes) and for TF ops whose empty arguments mean "all" (``Squeeze``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import tensorflow as tf
 from tensorflow.python.ops import gen_array_ops as ga
 from tensorflow.python.ops import gen_manip_ops
 from tensorflow.python.ops import gen_math_ops as gm
 
+from .._base import Part
 from . import support as S
 from .indexing import basic_slice
 
@@ -23,7 +24,7 @@ _EMPTY_SLICE = slice(None)
 _MAX_REVERSE = S.MAX_KERNEL_RANK  # ReverseV2 takes at most 8 dimensions
 
 
-class Manipulation:
+class Manipulation(Part):
     """The manipulation primitives, and ``stack`` (a native fast path of core's composite)."""
 
     def reshape(self, x: Any, shape: tuple[int, ...], copy: bool | None) -> Any:
@@ -33,14 +34,14 @@ class Manipulation:
     def permute_dims(self, x: Any, axes: tuple[int, ...]) -> Any:
         return ga.transpose(x, S.int_list(tuple(axes)))
 
-    def broadcast_to(self, x: Any, shape: tuple[int, ...]) -> Any:
+    def broadcast_to(self, x: Any, shape: tuple[int | None, ...]) -> Any:
         have = S.static_shape(x)
         if len(shape) > 5 and None not in have:
             # TF's BroadcastTo kernel refuses some broadcasts of more than 5 dimensions
             # ("not supported yet"): pad the rank, then tile the size-1 axes.
             padded = (1,) * (len(shape) - len(have)) + tuple(have)
             reps = tuple(t if p == 1 else 1 for p, t in zip(padded, shape, strict=True))
-            return self.tile(ga.reshape(x, S.int_list(padded)), reps)
+            return self.tile(ga.reshape(x, S.int_list(padded)), cast("tuple[int, ...]", reps))
         return ga.broadcast_to(x, S.int_list(tuple(shape)))
 
     def concat(self, xs: list[Any], axis: int) -> Any:

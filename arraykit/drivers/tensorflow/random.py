@@ -9,6 +9,7 @@ import numpy as np
 import tensorflow as tf
 
 from ..._devices import Device
+from .._base import Part
 
 _PHILOX = 1  # TF's Algorithm enum: RNG_ALG_PHILOX
 _MASK64 = (1 << 64) - 1
@@ -20,7 +21,7 @@ def _words(key: Any, counter: Any, n: int) -> Any:
     )
 
 
-class Random:
+class Random(Part):
     """The optional ``philox4x32_10`` primitive."""
 
     def philox4x32_10(self, key: Any, counter: Any, n: int, device: Device) -> Any:

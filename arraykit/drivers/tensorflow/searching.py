@@ -9,12 +9,14 @@ sort key (``sorting.sort_key``), so it orders values exactly as ``sort`` does.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import tensorflow as tf
 from tensorflow.python.ops import gen_array_ops as ga
 from tensorflow.python.ops import gen_math_ops as gm
 
+from .._base import Part
 from . import support as S
 from .sorting import sort_key
 from .support import REAL_FLOATING, reduce_axes, truth
@@ -22,8 +24,10 @@ from .support import REAL_FLOATING, reduce_axes, truth
 _select = S.select
 
 
-class Searching:
+class Searching(Part):
     """The searching primitives.  ``argmax``/``argmin`` use statistics' ``_extremum``."""
+
+    _extremum: Callable[[Any, tuple[int, ...], bool, bool], Any]  # Statistics'
 
     def _arg_extremum(self, x: Any, axis: int | None, keepdims: bool, is_max: bool) -> Any:
         shape = S.static_shape(x)

@@ -10,6 +10,7 @@ compare all pairs).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import tensorflow as tf
@@ -17,13 +18,17 @@ from tensorflow.python.ops import gen_array_ops as ga
 from tensorflow.python.ops import gen_bitwise_ops as gb
 from tensorflow.python.ops import gen_math_ops as gm
 
+from .._base import Part
 from . import support as S
 from .sorting import sort_key
 from .support import COMPLEX, REAL_FLOATING
 
 
-class Sets:
+class Sets(Part):
     """The set primitives, built on sorting's ``_argsort_last`` and ``_topk``."""
+
+    _argsort_last: Callable[[Any, bool], Any]  # Sorting's
+    _topk: Callable[[Any, Any], tuple[Any, Any]]
 
     def _unique(self, x: Any) -> tuple[Any, Any, Any, Any]:
         flat = ga.reshape(x, S.int_list((-1,)))

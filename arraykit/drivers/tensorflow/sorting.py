@@ -20,6 +20,7 @@ from tensorflow.python.ops import gen_bitwise_ops as gb
 from tensorflow.python.ops import gen_math_ops as gm
 from tensorflow.python.ops import gen_nn_ops
 
+from .._base import Part
 from . import support as S
 from .support import REAL_FLOATING, u64_key
 
@@ -51,8 +52,10 @@ def sort_key(x: Any) -> Any:
     return S.cast(x, tf.int32)  # bool, int8/16, uint8/16
 
 
-class Sorting:
+class Sorting(Part):
     """``sort`` and ``argsort``; ``_topk`` and ``_argsort_last`` also serve the sets."""
+
+    _k: S.KernelTable  # the driver's (set in its __init__)
 
     def _init_sorting(self) -> None:
         """The dtypes TopKV2 runs on, on every device type in use (``_topk`` sorts any
@@ -63,7 +66,8 @@ class Sorting:
         """Descending, stable TopK over the last axis of ``key`` (all ``n`` elements)."""
         k = n if not isinstance(n, int) else S.const(n, tf.int32)
         if key.dtype in self._topk_native:
-            return gen_nn_ops.top_kv2(key, S.cast(k, tf.int32), sorted=True)
+            pair: tuple[Any, Any] = gen_nn_ops.top_kv2(key, S.cast(k, tf.int32), sorted=True)
+            return pair
         dev = key.device  # no kernel here (a GPU without int64 TopK): sort on the host
         with tf.device("/device:CPU:0"):
             values, idx = gen_nn_ops.top_kv2(key, S.cast(k, tf.int32), sorted=True)

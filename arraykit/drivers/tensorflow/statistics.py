@@ -10,13 +10,14 @@ extrema.  Where TF's ``Max``/``Min`` kernels drop NaNs (the driver probes them o
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import tensorflow as tf
 from tensorflow.python.ops import gen_array_ops as ga
 from tensorflow.python.ops import gen_math_ops as gm
 
+from .._base import Part
 from . import extrema
 from . import support as S
 from .support import (
@@ -40,14 +41,16 @@ def _count(x: Any, axes: tuple[int, ...] | None) -> Any:
     shape = S.static_shape(x)
     sizes = shape if axes is None else [shape[a] for a in axes]
     if None not in sizes:
-        return math.prod(sizes)
+        return math.prod(cast("tuple[int, ...] | list[int]", sizes))
     dyn = ga.shape(x, out_type=tf.int64)
     idx = reduce_axes(x, axes)
     return gm.prod(ga.gather_v2(dyn, idx, S.const(0, tf.int64)), S.int_list((0,)), False)
 
 
-class Statistics:
+class Statistics(Part):
     """The statistical primitives; ``_extremum`` also serves searching's ``argmax``."""
+
+    _k: S.KernelTable  # the driver's (set in its __init__)
 
     def bincount(self, x: Any, weights: Any, minlength: int) -> Any:  # a composite's native
         data = ga.ones_like(x) if weights is None else weights  # int64 counts, float64 sums
@@ -57,7 +60,10 @@ class Statistics:
         """The reductions, lifted for this driver's devices (``nan_ok``: TF's Max/Min
         reductions propagate NaN on all of them)."""
         k = self._k
-        u64 = lambda f: lambda v, a, kd: u64_from_key(f(u64_key(v), a, kd))  # noqa: E731
+
+        def u64(f: S.Prim) -> S.Prim:
+            return lambda v, a, kd: u64_from_key(f(u64_key(v), a, kd))
+
         self._max = lift(k, "Max", gm._max, REAL, ORDERED_WORK, u64=u64(gm._max), tensors=1)
         self._min = lift(k, "Min", gm._min, REAL, ORDERED_WORK, u64=u64(gm._min), tensors=1)
         self._nan_reductions_ok = nan_ok

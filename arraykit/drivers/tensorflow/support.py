@@ -201,12 +201,13 @@ def const(value: Any, dtype: tf.DType, device: str = "") -> tf.Tensor:
 _HOST = "/device:CPU:0"
 
 
-_int_lists: dict[tuple[int, ...], tf.Tensor] = {}
+_int_lists: dict[tuple[int | None, ...], tf.Tensor] = {}
 
 
-def int_list(values: tuple[int, ...]) -> tf.Tensor:
+def int_list(values: tuple[int | None, ...]) -> tf.Tensor:
     """An int64 host vector constant for shapes, axes and permutations (cached by value:
-    a hot path, so the key is the tuple alone)."""
+    a hot path, so the key is the tuple alone).  Shapes are ``static_shape``'s: a size
+    unknown while tracing (``None``) raises TF's error here."""
     t = _int_lists.get(values)
     if t is None:
         t = const(tuple(values), tf.int64)
@@ -283,7 +284,7 @@ MAX_KERNEL_RANK = 8
 
 
 def _broadcast_shape(*xs: tf.Tensor) -> Any:
-    shapes = [static_shape(x) for x in xs]
+    shapes: list[tuple[Any, ...]] = [static_shape(x) for x in xs]  # ints where it matters
     if all(None not in s for s in shapes):
         return tuple(np.broadcast_shapes(*shapes))
     dyn = gen_array_ops.shape(xs[0], out_type=tf.int64)
@@ -349,8 +350,8 @@ def lift(
     k: KernelTable,
     op: str,
     fn: Prim,
-    dtypes: frozenset,
-    work: dict,
+    dtypes: frozenset[tf.DType],
+    work: dict[tf.DType, tuple[tf.DType, ...]],
     cast_back: bool = True,
     u64: Prim | None = None,
     tensors: int | None = None,
@@ -383,7 +384,7 @@ def lift(
     return lifted
 
 
-def _host(fn: Prim, xs: tuple) -> tf.Tensor:
+def _host(fn: Prim, xs: tuple[Any, ...]) -> tf.Tensor:
     dev = xs[0].device
     with tf.device("/device:CPU:0"):
         out = fn(*xs)

@@ -117,7 +117,7 @@ def _reraise(error: tf.errors.InvalidArgumentError) -> NoReturn:
     ) from error
 
 
-def _index_errors(call: Callable) -> Callable:
+def _index_errors(call: Callable[..., Any]) -> Callable[..., Any]:
     """``call`` with TF's out-of-range index errors re-raised as ``IndexError``."""
 
     @functools.wraps(call)
@@ -143,13 +143,15 @@ def _move_axis(x: Any, src: int, dst: int) -> Any:
     return tf.transpose(x, perm)
 
 
-def _distinct_sources(args: tuple, argnums: tuple[int, ...]) -> tuple[list, list]:
+def _distinct_sources(
+    args: tuple[Any, ...], argnums: tuple[int, ...]
+) -> tuple[list[Any], list[Any]]:
     """The arguments with each differentiated leaf a tensor of its own: the tape would
     add up the gradients of two leaves holding one tensor object."""
-    args = list(args)
+    out = list(args)
     for i in argnums:
-        args[i] = tuple(tf.identity(t) for t in args[i])
-    return args, [args[i] for i in argnums]
+        out[i] = tuple(tf.identity(t) for t in out[i])
+    return out, [out[i] for i in argnums]
 
 
 class TFTransforms(Transforms):
@@ -167,9 +169,11 @@ class TFTransforms(Transforms):
         with tf.control_dependencies([assertion]):  # the check runs before the index is used
             return tf.identity(guarded)
 
-    def value_and_grad(self, fn: Callable, argnums: tuple[int, ...], has_aux: bool) -> Callable:
-        def call(*args: Any) -> Any:
-            args, sources = _distinct_sources(args, argnums)
+    def value_and_grad(
+        self, fn: Callable[..., Any], argnums: tuple[int, ...], has_aux: bool
+    ) -> Callable[..., Any]:
+        def call(*given: Any) -> Any:
+            args, sources = _distinct_sources(given, argnums)
             with tf.GradientTape() as tape:
                 tape.watch(sources)
                 out = fn(*args)
@@ -180,9 +184,9 @@ class TFTransforms(Transforms):
 
         return call
 
-    def jacobian(self, fn: Callable, argnums: tuple[int, ...]) -> Callable:
-        def call(*args: Any) -> Any:
-            args, sources = _distinct_sources(args, argnums)
+    def jacobian(self, fn: Callable[..., Any], argnums: tuple[int, ...]) -> Callable[..., Any]:
+        def call(*given: Any) -> Any:
+            args, sources = _distinct_sources(given, argnums)
             with tf.GradientTape(persistent=True) as tape:
                 tape.watch(sources)
                 outs = fn(*args)
@@ -201,7 +205,9 @@ class TFTransforms(Transforms):
 
         return call
 
-    def jit(self, fn: Callable, static_argnums: tuple[int, ...], options: dict) -> Callable:
+    def jit(
+        self, fn: Callable[..., Any], static_argnums: tuple[int, ...], options: dict[str, Any]
+    ) -> Callable[..., Any]:
         # The static values determine the other arguments' structure, shapes and dtypes
         # (the contract), so one trace per static value is enough: its concrete function
         # is called with the flat tensors.  That skips tf.function's per-call argument
@@ -216,7 +222,7 @@ class TFTransforms(Transforms):
                     "out-of-range indices); use one or the other"
                 )
             fn = self.traced_checking(fn)
-        traced: dict[tuple, Any] = {}
+        traced: dict[tuple[Any, ...], Any] = {}
 
         def call(*args: Any) -> Any:
             static = tuple(args[i] for i in static_argnums)
@@ -241,20 +247,22 @@ class TFTransforms(Transforms):
 
     def vmap(
         self,
-        fn: Callable,
+        fn: Callable[..., Any],
         in_axes: tuple[int | None, ...],
         out_axes: int,
         checked: bool = False,
-    ) -> Callable:
+    ) -> Callable[..., Any]:
         if checked:
             fn = self.traced_checking(fn)
 
-        def call(*leaves: Any) -> tuple:
+        def call(*leaves: Any) -> tuple[Any, ...]:
             at = [i for i, a in enumerate(in_axes) if a is not None]
             fixed = [i for i, a in enumerate(in_axes) if a is None]
-            elems = tuple(_move_axis(leaves[i], in_axes[i], 0) for i in at)
+            elems = tuple(
+                _move_axis(leaves[i], a, 0) for i, a in enumerate(in_axes) if a is not None
+            )
 
-            def body(*xs: Any) -> tuple:
+            def body(*xs: Any) -> tuple[Any, ...]:
                 args = list(leaves)
                 for i, x in zip(at + fixed, xs, strict=True):
                     args[i] = x
@@ -271,4 +279,5 @@ class TFTransforms(Transforms):
         return tf.stop_gradient(x)
 
     def traced(self, x: Any) -> bool:
-        return tf.is_symbolic_tensor(x)
+        symbolic: bool = tf.is_symbolic_tensor(x)
+        return symbolic

@@ -8,10 +8,11 @@ from typing import Any
 
 from tensorflow.python.ops import gen_math_ops as gm
 
+from .._base import Part
 from .support import reduce_axes, truth
 
 
-class Utility:
+class Utility(Part):
     """``all`` and ``any``."""
 
     def all(self, x: Any, axes: Any, keepdims: bool) -> Any:

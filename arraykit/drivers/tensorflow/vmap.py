@@ -30,7 +30,7 @@ _ZERO = tf.UnconnectedGradients.ZERO
 
 if "Bitcast" not in pfor._pfor_converter_registry:
 
-    @pfor.RegisterPFor("Bitcast")
+    @pfor.RegisterPFor("Bitcast")  # type: ignore[untyped-decorator]  # pfor is Any (typings/)
     def _bitcast(given: Any) -> Any:
         """pfor's rule for ``Bitcast`` (``copysign``, ``nextafter``, casts to float16 use
         it): the batched input bitcast; a change of width changes only the last axis.
@@ -38,11 +38,13 @@ if "Bitcast" not in pfor._pfor_converter_registry:
         return pfor.wrap(ga.bitcast(given.stacked_input(0), given.get_attr("type")), True)
 
 
-def _map(body: Callable[..., tuple], elems: tuple, invariant: tuple) -> tuple:
+def _map(
+    body: Callable[..., tuple[Any, ...]], elems: tuple[Any, ...], invariant: tuple[Any, ...]
+) -> tuple[Any, ...]:
     """``body(*element, *invariant)`` over the first axis of ``elems``: pfor, or a
     ``tf.map_fn`` loop where pfor cannot vectorise."""
 
-    def one(e: tuple) -> tuple:
+    def one(e: tuple[Any, ...]) -> tuple[Any, ...]:
         return tuple(body(*e, *invariant))
 
     try:
@@ -59,11 +61,11 @@ def _differentiable(x: Any) -> bool:
 
 
 def mapped(
-    body: Callable[..., tuple],
+    body: Callable[..., tuple[Any, ...]],
     elems: Sequence[Any],
     invariant: Sequence[Any],
     outside: Sequence[Any] | None = None,
-) -> tuple:
+) -> tuple[Any, ...]:
     """``body(*element, *invariant)`` for each element of ``elems`` (their first axis),
     stacked, with the gradient of one element mapped in the same way (module docstring).
     Call it inside a ``tf.function``.  ``outside``: the tensors ``body`` reads besides its
@@ -79,14 +81,14 @@ def mapped(
     k, n = len(elems), len(elems) + len(invariant)
     wrt = [i for i, x in enumerate(elems + invariant + held) if _differentiable(x)]
 
-    @tf.custom_gradient
+    @tf.custom_gradient  # type: ignore[untyped-decorator]  # tf is Any (typings/)
     def attach(*xs: Any) -> Any:
-        def backward(*gs: Any) -> list:
+        def backward(*gs: Any) -> list[Any]:
             live = [j for j, g in enumerate(gs) if g is not None and _differentiable(outs[j])]
             if not live:
                 return [None] * len(xs)
 
-            def vjp(*z: Any) -> tuple:
+            def vjp(*z: Any) -> tuple[Any, ...]:
                 e, g, fixed = z[:k], z[k : k + len(live)], z[k + len(live) :]
                 # body, traced again here, reads the outside tensors as this graph's
                 # captures of them: capture them first, to watch them
@@ -97,16 +99,16 @@ def mapped(
                 with tf.GradientTape(watch_accessed_variables=False) as tape:
                     tape.watch(watched)
                     ys = body(*inputs)
-                ys = [ys[j] for j in live]
+                picked = [ys[j] for j in live]
                 return tuple(
                     tape.gradient(
-                        ys, watched, output_gradients=list(g), unconnected_gradients=_ZERO
+                        picked, watched, output_gradients=list(g), unconnected_gradients=_ZERO
                     )
                 )
 
             lanes = xs[:k] + tuple(gs[j] for j in live)
             per_element = mapped(vjp, lanes, xs[k:n], outside)
-            grads: list = [None] * len(xs)
+            grads: list[Any] = [None] * len(xs)
             for i, g in zip(wrt, per_element, strict=True):
                 grads[i] = g if i < k else tf.reduce_sum(g, axis=0)
             return grads
