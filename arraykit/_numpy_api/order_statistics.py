@@ -77,7 +77,7 @@ def _quantiles(a: Array, q: Any, fn: str, percent: bool) -> tuple[Array, bool]:
         if host.dtype.kind not in "biuf":
             raise TypeError(f"{fn}: 'q' must be real numbers, got {type(q).__name__}")
         if host.dtype.kind == "b":
-            host = host.cast(np.int64)
+            host = host.astype(np.int64)
         if percent:
             host = np.true_divide(host, 100)
         if not (host.size == 0 or (host.min() >= 0 and host.max() <= 1)):
