@@ -30,6 +30,14 @@ CALLS: dict[str, Callable[[Any, Any, Any, Any], Any]] = {
     "convolve-v": lambda xp, a, b, k: xp.convolve(k, a, "same"),
     "correlate": lambda xp, a, b, k: xp.correlate(a, k, "full"),
     "correlate-v": lambda xp, a, b, k: xp.correlate(k, a, "valid"),
+    "median": lambda xp, a, b, k: xp.median(b, axis=1),
+    "nanmedian": lambda xp, a, b, k: xp.nanmedian(b, axis=1, keepdims=True),
+    "quantile": lambda xp, a, b, k: xp.quantile(b, 0.3, axis=1),
+    "percentile": lambda xp, a, b, k: xp.percentile(b, [10, 90], axis=-1, method="lower"),
+    "nanquantile": lambda xp, a, b, k: xp.nanquantile(b, 0.5, axis=1),
+    "quantile-weights": lambda xp, a, b, k: xp.quantile(
+        a, 0.5, weights=a * 0 + 1, method="inverted_cdf"
+    ),
 }
 
 

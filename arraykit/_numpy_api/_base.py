@@ -78,15 +78,14 @@ def array(x: Any, fn: str, arg: str) -> Array:
     return check_array(x, fn, arg)
 
 
-def known_shape(x: Array, fn: str, arg: str = "a") -> tuple[int, ...]:
-    """``x``'s shape, every size known; else ``ValueError`` naming the remedy, where a lazy
-    driver does not know a size yet (``None``: a boolean index, ``nonzero`` or
-    ``unique_*`` made it) and ``fn`` needs it."""
-    shape = x.shape
+def known(shape: tuple[int | None, ...], fn: str) -> tuple[int, ...]:
+    """``shape`` (of an array ``fn`` works on) with every size known; else ``ValueError``
+    naming the remedy, where a lazy driver does not know a size yet (``None``: a boolean
+    index, ``nonzero`` or ``unique_*`` made it) and ``fn`` needs it."""
     if None in shape:
         raise ValueError(
-            f"{fn}: the shape of {arg!r}, {shape}, has unknown sizes (None, from a boolean "
-            "index, nonzero or unique_*); this function needs them: call ak.compute(x) first"
+            f"{fn}: shape {shape} has unknown sizes (None, from a boolean index, nonzero or "
+            "unique_*) that this function needs: call ak.compute(x) first"
         )
     return cast("tuple[int, ...]", shape)
 

@@ -23,7 +23,7 @@ from .._data_types import astype
 from .._indexing import take
 from .._linalg_core import matmul
 from .._manipulation import concat, flip, reshape
-from ._base import known_shape, numpy_function
+from ._base import known, numpy_function
 
 __all__ = ["convolve", "correlate"]
 
@@ -46,7 +46,7 @@ def _inputs(fn: str, a: Any, v: Any, mode: Any) -> tuple[Array, Array, str, int,
         raise ValueError(f"{fn}: 'a' and 'v' must be 1-D (object of too small depth)")
     a = reshape(a, (1,)) if a.ndim == 0 else a
     v = reshape(v, (1,)) if v.ndim == 0 else v
-    (n,), (m,) = known_shape(a, fn, "a"), known_shape(v, fn, "v")
+    (n,), (m,) = known(a.shape, fn), known(v.shape, fn)
     if n == 0:
         raise ValueError(f"{fn}: 'a' cannot be empty")
     if m == 0:

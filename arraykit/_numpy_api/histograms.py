@@ -55,13 +55,13 @@ def _count(idx: Array, w: Array | None, length: int) -> Array:
         return new(fast(idx._value, None if w is None else w._value, length), drv, out)
     # core's way: sort the values; each value's run lies between two searches
     order = argsort(idx, stable=True)
-    xs = take1(idx, order)
+    xs = take1(idx, order, "bincount")
     ends = searchsorted(xs, arange(length + 1, dtype=dt.int64, device=idx.device))
     if w is None:
         return ew.subtract(ends[1:], ends[:-1])
     cw = concat([zeros(1, dtype=dt.float64, device=idx.device),
-                 st.cumulative_sum(take1(w, order), axis=0)])  # fmt: skip
-    return ew.subtract(take1(cw, ends[1:]), take1(cw, ends[:-1]))
+                 st.cumulative_sum(take1(w, order, "bincount"), axis=0)])  # fmt: skip
+    return ew.subtract(take1(cw, ends[1:], "bincount"), take1(cw, ends[:-1], "bincount"))
 
 
 def _read(*values: Array) -> list[Any] | None:
@@ -365,8 +365,10 @@ def _uniform_counts(x: Array, first: Any, last: Any, k: int, upper: int,
     f = ew.multiply(ew.divide(ew.subtract(v, cast(lo, out)), cast(delta, out)), k)
     idx = cast(where(keep, f, 0), dt.int64)
     idx = where(ew.equal(idx, k), k - 1, idx)
-    idx = where(ew.less(v, take1(edges, idx)), ew.subtract(idx, 1), idx)
-    up = ew.logical_and(ew.greater_equal(v, take1(edges, ew.add(idx, 1))), ew.not_equal(idx, k - 1))
+    idx = where(ew.less(v, take1(edges, idx, "histogram")), ew.subtract(idx, 1), idx)
+    up = ew.logical_and(
+        ew.greater_equal(v, take1(edges, ew.add(idx, 1), "histogram")), ew.not_equal(idx, k - 1)
+    )
     idx = where(up, ew.add(idx, 1), idx)
     return _count(where(keep, idx, upper), None, upper + 1)[:upper]  # bins k.. are empty
 

@@ -43,9 +43,9 @@ def _line(x: Array, xp: Array, fp: Array, left: Any, right: Any, at_nan: Any = N
     j = ew.subtract(searchsorted(xp, x, side="right"), 1)
     jc = ew.minimum(ew.maximum(j, 0), n - 2)
     slopes = ew.divide(ew.subtract(fp[1:], fp[:-1]), ew.subtract(xp[1:], xp[:-1]))
-    slope = take1(slopes, jc)
-    x0, x1 = take1(xp, jc), take1(xp, ew.add(jc, 1))
-    y0, y1 = take1(fp, jc), take1(fp, ew.add(jc, 1))
+    slope = take1(slopes, jc, "interp")
+    x0, x1 = take1(xp, jc, "interp"), take1(xp, ew.add(jc, 1), "interp")
+    y0, y1 = take1(fp, jc, "interp"), take1(fp, ew.add(jc, 1), "interp")
     r = ew.add(ew.multiply(slope, ew.subtract(x, x0)), y0)
     other = ew.add(ew.multiply(slope, ew.subtract(x, x1)), y1)  # NaN one way: the other
     other = where(ew.logical_and(ew.isnan(other), ew.equal(y0, y1)), y0, other)
@@ -104,7 +104,7 @@ def interp(
         xa = ew.remainder(xa, period)
         xpa = ew.remainder(xpa, period)
         order = argsort(xpa)
-        xpa, fpa = take1(xpa, order), take1(fpa, order)
+        xpa, fpa = take1(xpa, order, "interp"), take1(fpa, order, "interp")
         xpa = concat([ew.subtract(xpa[-1:], period), xpa, ew.add(xpa[:1], period)])
         fpa = concat([fpa[-1:], fpa, fpa[:1]])
     ends = []
