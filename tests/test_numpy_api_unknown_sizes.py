@@ -35,6 +35,9 @@ CALLS: dict[str, Callable[[Any, Any, Any, Any], Any]] = {
     "quantile": lambda xp, a, b, k: xp.quantile(b, 0.3, axis=1),
     "percentile": lambda xp, a, b, k: xp.percentile(b, [10, 90], axis=-1, method="lower"),
     "nanquantile": lambda xp, a, b, k: xp.nanquantile(b, 0.5, axis=1),
+    "quantile-weights-axis": lambda xp, a, b, k: xp.quantile(
+        b, 0.5, axis=0, weights=b * 0 + 1, method="inverted_cdf"
+    ),
     "quantile-weights": lambda xp, a, b, k: xp.quantile(
         a, 0.5, weights=a * 0 + 1, method="inverted_cdf"
     ),
