@@ -41,6 +41,18 @@ def _inputs(xp: Any) -> In:
     return In(x[x > 0], m[xp.asarray(ROWS)], c[c > 0], xp.asarray(K))
 
 
+def _put(xp: Any, a: Any, ind: Any, v: Any) -> Any:
+    a = xp.asarray(a, copy=True)
+    xp.put(a, ind, v)
+    return a
+
+
+def _put_along(xp: Any, a: Any) -> Any:
+    a = xp.asarray(a, copy=True)
+    xp.put_along_axis(a, xp.argmax(a, axis=1, keepdims=True), 99.0, axis=1)
+    return a
+
+
 # name -> f(xp, inputs), xp the namespace (arraykit or NumPy)
 CALLS: dict[str, Callable[[Any, In], Any]] = {
     "convolve": lambda xp, i: xp.convolve(i.a, i.k),
@@ -58,8 +70,18 @@ CALLS: dict[str, Callable[[Any, In], Any]] = {
     "interp-x": lambda xp, i: xp.interp(i.b, i.k, i.k),
     "pad": lambda xp, i: xp.pad(i.a, 2),
     "pad-edge": lambda xp, i: xp.pad(i.b, ((0, 0), (1, 1)), mode="edge"),
+    "put": lambda xp, i: _put(xp, i.a, [0, 2], xp.asarray([7.0, 8.0])),
+    "put-v": lambda xp, i: _put(xp, xp.asarray(M), [0, 4, 5], i.c),
+    "put-ind": lambda xp, i: _put(xp, xp.asarray(K), xp.astype(i.c, xp.int64) % 3, 5.0),
+    "put_along_axis": lambda xp, i: _put_along(xp, i.b),
     "kron": lambda xp, i: xp.kron(i.a, i.k),
     "einsum": lambda xp, i: xp.einsum("ij,j->i", i.b, i.k),
+    "polyval": lambda xp, i: xp.polyval(i.a, 0.5),
+    "polyfit": lambda xp, i: xp.polyfit(i.c, i.c * 2.0 + 1.0, 1),
+    "polyfit-y": lambda xp, i: xp.polyfit(xp.asarray([1.0, 2.0, 3.0, 4.0]), i.c, 1),
+    "polyfit-w": lambda xp, i: xp.polyfit(
+        xp.asarray([1.0, 2.0, 3.0, 4.0]), xp.asarray([2.0, 3.0, 5.0, 9.0]), 1, w=i.c
+    ),
     "median": lambda xp, i: xp.median(i.b, axis=1),
     "nanmedian": lambda xp, i: xp.nanmedian(i.b, axis=1, keepdims=True),
     "quantile": lambda xp, i: xp.quantile(i.b, 0.3, axis=1),
