@@ -114,3 +114,18 @@ def test_unknown_sizes_refuse_naming_the_remedy(driver: ak.drivers.Driver, name:
             np.testing.assert_allclose(np.asarray(g), w, rtol=1e-12, atol=1e-12)
     else:
         np.testing.assert_allclose(np.asarray(got), want, rtol=1e-12, atol=1e-12)
+
+
+def test_put_into_an_empty_array_with_indices_of_unknown_number(driver: ak.drivers.Driver) -> None:
+    # NumPy raises IndexError for indices into an empty array, none for no indices: with
+    # their number unknown, arraykit cannot tell which (it returned silently)
+    c = ak.asarray(C)
+    ind = ak.astype(c[c > 0], ak.int64)
+    if not driver.capabilities.lazy:
+        with pytest.raises(IndexError, match="cannot replace elements of an empty array"):
+            ak.put(ak.zeros(0), ind, 1.0)
+        return
+    with pytest.raises(ValueError, match=r"call ak\.compute\(x\) first"):
+        ak.put(ak.zeros(0), ind, 1.0)
+    with pytest.raises(IndexError, match="cannot replace elements of an empty array"):
+        ak.put(ak.zeros(0), ak.compute(ind), 1.0)
