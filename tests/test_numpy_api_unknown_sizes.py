@@ -64,6 +64,7 @@ CALLS: dict[str, Callable[[Any, In], Any]] = {
     "vander": lambda xp, i: xp.vander(i.a),
     "vander-N": lambda xp, i: xp.vander(i.a, 3),
     "gradient-coords": lambda xp, i: xp.gradient(i.a, xp.arange(8.0) ** 2),
+    "histogramdd-bins": lambda xp, i: xp.histogramdd(i.k, bins=[i.c])[0],
     "histogram-bins": lambda xp, i: xp.histogram(i.k, bins=i.c),
     "interp": lambda xp, i: xp.interp(i.k, i.c, i.c * 2),
     "interp-fp": lambda xp, i: xp.interp(i.k, xp.asarray([0.0, 1.0, 2.0, 3.0]), i.c),

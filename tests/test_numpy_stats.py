@@ -206,3 +206,12 @@ def test_quantiles_given_as_python_bools_are_numpys(driver):
         _same(ak.quantile(x, q), np.quantile(xs, q))
         _same(ak.percentile(x, q), np.percentile(xs, q))
         _same(ak.nanquantile(x, q, method="lower"), np.nanquantile(xs, q, method="lower"))
+
+
+def test_histogramdd_of_points_without_coordinates_is_refused_as_numpy_does(driver):
+    # D = 0 (shape (N, 0)): NumPy raises ValueError; arraykit raised AttributeError from
+    # the missing bin index (found by mypy, issue 27)
+    with pytest.raises(ValueError, match="too small depth"):
+        np.histogramdd(np.zeros((3, 0)))
+    with pytest.raises(ValueError, match=r"histogramdd: .*too small depth"):
+        ak.histogramdd(ak.zeros((3, 0)))
