@@ -83,6 +83,7 @@ CALLS: dict[str, Callable[[Any, In], Any]] = {
     "polyfit-w": lambda xp, i: xp.polyfit(
         xp.asarray([1.0, 2.0, 3.0, 4.0]), xp.asarray([2.0, 3.0, 5.0, 9.0]), 1, w=i.c
     ),
+    "average-weights": lambda xp, i: xp.average(i.b, axis=1, weights=i.k),
     "median": lambda xp, i: xp.median(i.b, axis=1),
     "nanmedian": lambda xp, i: xp.nanmedian(i.b, axis=1, keepdims=True),
     "quantile": lambda xp, i: xp.quantile(i.b, 0.3, axis=1),
@@ -95,6 +96,23 @@ CALLS: dict[str, Callable[[Any, In], Any]] = {
         i.a, 0.5, weights=i.a * 0 + 1, method="inverted_cdf"
     ),
 }
+
+
+# what works on unknown sizes (lazily, no refusal), name -> f(xp, inputs)
+WORKS: dict[str, Callable[[Any, In], Any]] = {
+    "average-returned": lambda xp, i: xp.average(i.b, axis=1, returned=True),
+    "nanmean-where": lambda xp, i: xp.nanmean(i.b, axis=1, where=xp.asarray([True, False, True])),
+}
+
+
+@pytest.mark.parametrize("name", sorted(WORKS))
+def test_unknown_sizes_that_need_no_size_work(driver: ak.drivers.Driver, name: str) -> None:
+    got = WORKS[name](ak, _inputs(ak))
+    want = WORKS[name](np, _inputs(np))
+    if not isinstance(want, tuple):
+        got, want = (got,), (want,)
+    for g, w in zip(got, want, strict=True):
+        np.testing.assert_allclose(np.asarray(g), w, rtol=1e-12, atol=1e-12)
 
 
 @pytest.mark.parametrize("name", sorted(CALLS))
