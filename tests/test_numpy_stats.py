@@ -195,3 +195,23 @@ def test_a_tie_of_signed_zeros_picks_the_first_in_the_input(driver):
     for x in ([0.0, -0.0, 5.0], [-0.0, 0.0, 5.0]):
         got = ak.quantile(ak.asarray(x), 0.0, method="lower")
         assert np.signbit(np.asarray(got)) == np.signbit(x[0])
+
+
+def test_quantiles_given_as_python_bools_are_numpys(driver):
+    # q of Python bools is 0 and 1, as NumPy reads them (raised AttributeError: the host
+    # path called ndarray.cast, which NumPy has not; found by mypy, issue 27)
+    xs = RNG.standard_normal(101)
+    x = ak.asarray(xs)
+    for q in (True, False, [False, True], (True, True, False)):
+        _same(ak.quantile(x, q), np.quantile(xs, q))
+        _same(ak.percentile(x, q), np.percentile(xs, q))
+        _same(ak.nanquantile(x, q, method="lower"), np.nanquantile(xs, q, method="lower"))
+
+
+def test_histogramdd_of_points_without_coordinates_is_refused_as_numpy_does(driver):
+    # D = 0 (shape (N, 0)): NumPy raises ValueError; arraykit raised AttributeError from
+    # the missing bin index (found by mypy, issue 27)
+    with pytest.raises(ValueError, match="too small depth"):
+        np.histogramdd(np.zeros((3, 0)))
+    with pytest.raises(ValueError, match=r"histogramdd: .*too small depth"):
+        ak.histogramdd(ak.zeros((3, 0)))

@@ -45,6 +45,8 @@ Issue 25, part B (np-extras) adds, in the same way:
 
 from __future__ import annotations
 
+from types import ModuleType
+
 from . import (
     aliases,
     creation,
@@ -86,8 +88,9 @@ from .sorting import *  # noqa: F403
 
 # ---- end of issue 25, part B (np-extras)
 
-MODULES = (creation, manipulation, padding, math, aliases, math_sums, statistics, logic, indexing,
-           linalg, polynomials, dtypes)  # fmt: skip
+MODULES: tuple[ModuleType, ...] = (creation, manipulation, padding, math, aliases, math_sums,
+                                   statistics, logic, indexing, linalg, polynomials,
+                                   dtypes)  # fmt: skip
 # issue 25, part B (np-extras)
 MODULES += (inserting, sets, sorting, functional, math_float, math_differences, convolution)
 # Spelled out (not a loop) so that type checkers read what the namespace exports.

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import sys
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from .. import _config
 from .._array import Array
@@ -76,6 +76,18 @@ def renamed(error: BaseException, old: str, new: str) -> BaseException:
 def array(x: Any, fn: str, arg: str) -> Array:
     """``x`` if it is an arraykit array; else ``TypeError`` naming ``fn`` and ``arg``."""
     return check_array(x, fn, arg)
+
+
+def known(shape: tuple[int | None, ...], fn: str) -> tuple[int, ...]:
+    """``shape`` (of an array ``fn`` works on) with every size known; else ``ValueError``
+    naming the remedy, where a lazy driver does not know a size yet (``None``: a boolean
+    index, ``nonzero`` or ``unique_*`` made it) and ``fn`` needs it."""
+    if None in shape:
+        raise ValueError(
+            f"{fn}: shape {shape} has unknown sizes (None, from a boolean index, nonzero or "
+            "unique_*) that this function needs: call ak.compute(x) first"
+        )
+    return cast("tuple[int, ...]", shape)
 
 
 def sequence(arrays: Any, fn: str, arg: str) -> list[Array]:

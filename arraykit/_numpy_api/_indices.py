@@ -6,6 +6,7 @@ positions of multi-indices and back, and ``write_flat``, the one write of ``put`
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from .. import _core
@@ -18,8 +19,10 @@ from .._indexing import take
 from .._manipulation import reshape
 from .._searching import searchsorted, where
 from .._sorting import argsort
+from ._base import known
 
 _INDEX_KINDS = "iu"
+_WRITE = "a write of values"  # (named in write_flat's and cycled's refusals of unknown sizes)
 
 
 def index_array(value: Any, fn: str, arg: str, like: Array | None = None) -> Array:
@@ -36,19 +39,22 @@ def index_array(value: Any, fn: str, arg: str, like: Array | None = None) -> Arr
                     f"{type(value).__name__}"
                 )
         else:
-            kw = {} if like is None else {"device": like.device, "driver": like._driver}
+            kw: dict[str, Any] = (
+                {} if like is None else {"device": like.device, "driver": like._driver}
+            )
             try:
                 value = asarray(value, **kw)
             except (TypeError, ValueError) as e:
                 raise type(e)(f"{fn}: {arg!r}: {e}") from None
-    if value._dtype.kind not in _INDEX_KINDS:
-        if value.size == 0 and value._dtype.kind == "f":  # NumPy's [] is float64 too
-            return astype(value, dt.int64)
+    out: Array = value
+    if out._dtype.kind not in _INDEX_KINDS:
+        if out.size == 0 and out._dtype.kind == "f":  # NumPy's [] is float64 too
+            return astype(out, dt.int64)
         raise TypeError(
             f"{fn}: {arg!r} must have an integer dtype (only int indices permitted), got "
-            f"{value._dtype}"
+            f"{out._dtype}"
         )
-    return value
+    return out
 
 
 def _where(like: Array | None) -> tuple[Any, Any]:
@@ -118,8 +124,8 @@ def write_flat(a: Array, flat: Array, values: Array) -> None:
     winner, so the order does not matter).  With autodiff, whose scatters give a repeated
     position's gradient to every repeat (TensorFlow), each element of ``a`` gathers its
     winner instead (``where``): a write costs a pass over ``a``, and each gradient goes to
-    the value that was written."""
-    m = flat.shape[0]
+    the value that was written.  The callers know every size (refused otherwise)."""
+    (m,) = known(flat.shape, _WRITE)
     if m == 0:
         return
     if a.ndim == 0:
@@ -129,13 +135,13 @@ def write_flat(a: Array, flat: Array, values: Array) -> None:
     ordered = take(flat, order)
     if a._driver.capabilities.autodiff:
         line = reshape(a, (-1,))
-        n = line.shape[0]
-        pos = arange(n, dtype=ordered._dtype, device=a.device)
+        shape = known(a.shape, _WRITE)
+        pos = arange(math.prod(shape), dtype=ordered._dtype, device=a.device)
         j = ew.subtract(searchsorted(ordered, pos, side="right"), 1)
         jc = ew.clip(j, 0, m - 1)
         hit = ew.logical_and(ew.greater_equal(j, 0), ew.equal(take(ordered, jc), pos))
         new = where(hit, take(values, take(order, jc)), line)
-        a[...] = reshape(new, tuple(a.shape))
+        a[...] = reshape(new, shape)
         return
     last = ew.subtract(searchsorted(ordered, ordered, side="right"), 1)
     winners = take(values, take(order, last))
@@ -150,12 +156,12 @@ def write_flat(a: Array, flat: Array, values: Array) -> None:
     line = reshape(a, (-1,)) if view else reshape(a, (-1,), copy=True)
     line[ordered] = winners
     if not view:
-        a[...] = reshape(line, tuple(a.shape))
+        a[...] = reshape(line, known(a.shape, _WRITE))
 
 
 def cycled(values: Array, m: int) -> Array:
     """``values`` (1-D, not empty) repeated or cut to length ``m``, as NumPy's ``put``."""
-    n = values.shape[0]
+    (n,) = known(values.shape, _WRITE)
     if n == m:
         return values
     if m <= n:

@@ -21,7 +21,7 @@ import functools
 import sys
 import warnings
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
@@ -37,6 +37,10 @@ from .._searching import count_nonzero, where
 from .._sorting import sort
 from .._utility import all as all_
 from .._utility import any as any_
+from ._base import known
+
+if TYPE_CHECKING:
+    from types import FrameType
 
 
 def eager(a: Array) -> bool:
@@ -64,7 +68,8 @@ def quiet(fn: F) -> F:
 def warn(message: str) -> None:
     """NumPy's ``RuntimeWarning(message)``, attributed to the caller's line (the first
     frame outside arraykit)."""
-    frame, level = sys._getframe(0), 1
+    frame: FrameType | None = sys._getframe(0)
+    level = 1
     while frame is not None and frame.f_globals.get("__name__", "").startswith("arraykit"):
         frame, level = frame.f_back, level + 1
     warnings.warn(message, RuntimeWarning, stacklevel=level)
@@ -133,11 +138,8 @@ class Masked:
         x = a if order == tuple(range(a.ndim)) else permute_dims(a, order)
         if len(axes) == 1:
             return x
-        shape = tuple(a.shape[i] for i in kept)
-        if None in shape or any(a.shape[i] is None for i in axes):
-            raise ValueError(f"{self.fn}: the sizes of {a.shape} are not known yet; call "
-                             "ak.compute(a) first")  # fmt: skip
-        return reshape(x, (*shape, -1))
+        shape = known(a.shape, self.fn)
+        return reshape(x, (*(shape[i] for i in kept), -1))
 
     def sorted(self) -> Array:
         """Each slice sorted along the last axis, NaNs last (where NumPy's partition puts
@@ -151,25 +153,27 @@ class Masked:
             return r
         a, axes = self.a, self.axes
         reduced = range(a.ndim) if axes is None else axes
-        shape = list(r.shape[:lead]) + [1 if i in reduced else a.shape[i] for i in range(a.ndim)]
-        return reshape(r, tuple(shape))
+        shape = (*r.shape[:lead], *(1 if i in reduced else a.shape[i] for i in range(a.ndim)))
+        return reshape(r, known(shape, self.fn))
 
 
-def last(x: Array, index: Array) -> Array:
+def last(x: Array, index: Array, fn: str) -> Array:
     """``x[..., index]`` along the last axis, ``index`` (in range) broadcast over the
-    others (an integer array whose last axis is the number of picks)."""
+    others (an integer array whose last axis is the number of picks); ``fn`` is named in
+    errors."""
     from .._manipulation import broadcast_to
 
     shape = (*x.shape[:-1], index.shape[-1])
     if tuple(index.shape) != shape:
-        index = broadcast_to(index, shape)
+        index = broadcast_to(index, known(shape, fn))
     return gather(x, index, -1)
 
 
-def front(r: Array, q_shape: tuple) -> Array:
-    """``r`` (kept axes, then the picks) with the picks first, shaped as ``q``."""
+def front(r: Array, q_shape: tuple[int | None, ...], fn: str) -> Array:
+    """``r`` (kept axes, then the picks) with the picks first, shaped as ``q``; ``fn`` is
+    named in errors."""
     r = moveaxis(r, -1, 0)
-    return reshape(r, (*q_shape, *r.shape[1:]))
+    return reshape(r, known((*q_shape, *r.shape[1:]), fn))
 
 
 # ------------------------------------------------------------ shared by the statistics
@@ -188,12 +192,13 @@ def gather(x: Array, index: Array, axis: int = -1) -> Array:
     return _core.new(drv.take_along_axis(x._value, index._value, ax), drv, x._dtype)
 
 
-def take1(x: Array, index: Array) -> Array:
-    """``x[index]`` of a 1-D ``x`` for indices known to be in range, ``index``'s shape."""
+def take1(x: Array, index: Array, fn: str) -> Array:
+    """``x[index]`` of a 1-D ``x`` for indices known to be in range, ``index``'s shape
+    (``fn`` is named in errors)."""
     drv = x._driver
     flat = index if index.ndim == 1 else reshape(index, (-1,))
     out = _core.new(drv.take(x._value, flat._value, 0), drv, x._dtype)
-    return out if index.ndim == 1 else reshape(out, tuple(index.shape))
+    return out if index.ndim == 1 else reshape(out, known(index.shape, fn))
 
 
 def array_like(base: Array, value: Any, fn: str, arg: str) -> Array:

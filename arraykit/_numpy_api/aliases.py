@@ -32,24 +32,29 @@ def _alias(
     std = target.__name__
     message = refusal(name, f"ak.{std}")
     get = _config.get
+    fn: Callable[..., Array]
     if arity == 1:
 
-        def fn(x: Array, /) -> Array:
+        def unary(x: Array, /) -> Array:
             if get().promotion.name == "strict":
                 raise TypeError(message)
             try:
                 return target(x)
             except _ERRORS as e:
                 raise renamed(e, std, name) from None
+
+        fn = unary
     else:
 
-        def fn(x1: Any, x2: Any, /) -> Array:  # type: ignore[misc]
+        def binary(x1: Any, x2: Any, /) -> Array:
             if get().promotion.name == "strict":
                 raise TypeError(message)
             try:
                 return target(x1, x2)
             except _ERRORS as e:
                 raise renamed(e, std, name) from None
+
+        fn = binary
 
     fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = (

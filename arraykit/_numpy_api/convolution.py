@@ -23,7 +23,7 @@ from .._data_types import astype
 from .._indexing import take
 from .._linalg_core import matmul
 from .._manipulation import concat, flip, reshape
-from ._base import numpy_function
+from ._base import known, numpy_function
 
 __all__ = ["convolve", "correlate"]
 
@@ -31,7 +31,9 @@ _BLOCK = 1 << 22
 _MODES = {"full": "full", "same": "same", "valid": "valid", 2: "full", 1: "same", 0: "valid"}
 
 
-def _inputs(fn: str, a: Any, v: Any, mode: Any) -> tuple[Array, Array, str]:
+def _inputs(fn: str, a: Any, v: Any, mode: Any) -> tuple[Array, Array, str, int, int]:
+    """``a`` and ``v`` as 1-D arrays of their result dtype, the mode's name and their
+    lengths."""
     check_array(a, fn, "a")
     check_array(v, fn, "v")
     _core.same_driver((a, v), fn)
@@ -44,18 +46,19 @@ def _inputs(fn: str, a: Any, v: Any, mode: Any) -> tuple[Array, Array, str]:
         raise ValueError(f"{fn}: 'a' and 'v' must be 1-D (object of too small depth)")
     a = reshape(a, (1,)) if a.ndim == 0 else a
     v = reshape(v, (1,)) if v.ndim == 0 else v
-    if a.shape[0] == 0:
+    (n,), (m,) = known(a.shape, fn), known(v.shape, fn)
+    if n == 0:
         raise ValueError(f"{fn}: 'a' cannot be empty")
-    if v.shape[0] == 0:
+    if m == 0:
         raise ValueError(f"{fn}: 'v' cannot be empty")
     dtype = _core.result_dtype((a, v), fn, "a and v")
-    return astype(a, dtype), astype(v, dtype), _MODES[mode]
+    return astype(a, dtype), astype(v, dtype), _MODES[mode], n, m
 
 
-def _full(a: Array, k: Array) -> Array:
+def _full(a: Array, k: Array, n: int, m: int) -> Array:
     """``out[i] = sum_j a_padded[i + j] * k[j]`` for ``a`` padded by ``len(k) - 1`` zeros on
-    each side: the full correlation of ``a`` with ``k`` (no conjugation)."""
-    n, m = a.shape[0], k.shape[0]
+    each side: the full correlation of ``a`` with ``k`` (no conjugation); ``n`` and ``m``
+    are their lengths."""
     boolean = a._dtype.kind == "b"
     if boolean:  # NumPy's bool dot product: any of the ands
         a, k = astype(a, _core.default_index_dtype()), astype(k, _core.default_index_dtype())
@@ -64,7 +67,7 @@ def _full(a: Array, k: Array) -> Array:
     length = n + m - 1
     rows = arange(length, device=a.device)
     step = max(1, _BLOCK // max(length, 1))
-    out = None
+    out: Array | None = None
     for j0 in range(0, m, step):
         j1 = min(m, j0 + step)
         cols = arange(j0, j1, device=a.device)
@@ -72,6 +75,7 @@ def _full(a: Array, k: Array) -> Array:
         windows = reshape(take(padded, where), (length, j1 - j0))
         part = matmul(windows, k[j0:j1])
         out = part if out is None else ew.add(out, part)
+    assert out is not None  # m >= 1: one block at least
     return ew.not_equal(out, 0) if boolean else out
 
 
@@ -96,11 +100,10 @@ def convolve(a: Array, v: Array, mode: str = "full") -> Array:
     >>> ak.convolve(ak.asarray([1, 2, 3]), ak.asarray([0, 1, 0.5]))
     Array([0. , 1. , 2.5, 4. , 1.5], dtype=float64)
     """
-    a, v, mode = _inputs("convolve", a, v, mode)
-    if v.shape[0] > a.shape[0]:
-        a, v = v, a
-    n, m = a.shape[0], v.shape[0]
-    return _cut(_full(a, flip(v)), mode, n, m, m - 1 - m // 2)
+    a, v, mode, n, m = _inputs("convolve", a, v, mode)
+    if m > n:
+        a, v, n, m = v, a, m, n
+    return _cut(_full(a, flip(v), n, m), mode, n, m, m - 1 - m // 2)
 
 
 @numpy_function("ak.sum of shifted products with ak.conj(v)")
@@ -116,13 +119,12 @@ def correlate(a: Array, v: Array, mode: str = "valid") -> Array:
     >>> ak.correlate(ak.asarray([1.0, 2.0, 3.0]), ak.asarray([0.0, 1.0, 0.5]), "full")
     Array([0.5, 2. , 3.5, 3. , 0. ], dtype=float64)
     """
-    a, v, mode = _inputs("correlate", a, v, mode)
+    a, v, mode, n, m = _inputs("correlate", a, v, mode)
     if v._dtype.kind == "c":
         v = ew.conj(v)
-    n, m = a.shape[0], v.shape[0]
     if n >= m:
-        return _cut(_full(a, v), mode, n, m, m - 1 - m // 2)
+        return _cut(_full(a, v, n, m), mode, n, m, m - 1 - m // 2)
     # the longer v as the signal, reversed, the shorter a reversed as the kernel: the same
     # sums (fewer windows to gather)
-    full = _full(flip(v), flip(a))
+    full = _full(flip(v), flip(a), m, n)
     return _cut(full, mode, m, n, n // 2)

@@ -26,7 +26,7 @@ from .._manipulation import broadcast_to, concat, reshape
 from .._searching import where
 from .._statistics import cumulative_prod
 from ..linalg import diagonal
-from ._base import numpy_function, renamed
+from ._base import known, numpy_function, renamed
 
 __all__ = [
     "array", "asanyarray", "ascontiguousarray", "copy", "diag", "diagflat", "geomspace",
@@ -174,9 +174,9 @@ def identity(n: int, dtype: Any = None, *, like: Any = None) -> Array:
         raise renamed(e, "eye", "identity") from None
 
 
-def _matrix_from_diagonal(v: Array, k: int) -> Array:
+def _matrix_from_diagonal(v: Array, k: int, fn: str) -> Array:
     """The square matrix with the 1-D ``v`` on its ``k``-th diagonal, zeros elsewhere."""
-    n = v.shape[0]
+    n = known(v.shape, fn)[0]
     size = n + abs(k)
     index = arange(size, device=v.device)
     rows, cols = reshape(index, (size, 1)), reshape(index, (1, size))
@@ -207,7 +207,7 @@ def diag(v: Array, k: int = 0) -> Array:
     check_array(v, "diag", "v")
     k = int_arg("diag", "k", k)
     if v.ndim == 1:
-        return _matrix_from_diagonal(v, k)
+        return _matrix_from_diagonal(v, k, "diag")
     if v.ndim == 2:
         return diagonal(v, offset=k)
     raise ValueError(f"diag: 'v' must be 1-D or 2-D, got shape {v.shape}")
@@ -226,7 +226,7 @@ def diagflat(v: Array, k: int = 0) -> Array:
            [0, 2]], dtype=int64)
     """
     check_array(v, "diagflat", "v")
-    return _matrix_from_diagonal(reshape(v, (-1,)), int_arg("diagflat", "k", k))
+    return _matrix_from_diagonal(reshape(v, (-1,)), int_arg("diagflat", "k", k), "diagflat")
 
 
 @numpy_function("ak.tril(ak.ones((N, M)), k=k)")
@@ -286,7 +286,7 @@ def vander(x: Array, N: int | None = None, increasing: bool = False) -> Array:
     check_array(x, "vander")
     if x.ndim != 1:
         raise ValueError(f"vander: 'x' must be one-dimensional, got shape {x.shape}")
-    n = x.shape[0]
+    n = known(x.shape, "vander")[0]
     N = n if N is None else int_arg("vander", "N", N)
     if N < 0:
         raise ValueError(f"vander: 'N' must be non-negative, got {N}")
@@ -296,14 +296,15 @@ def vander(x: Array, N: int | None = None, increasing: bool = False) -> Array:
     ones = zeros((n, min(N, 1)), dtype=dtype, device=x.device)
     cols = [ew.add(ones, 1)]
     if N > 1:
-        powers = cumulative_prod(_repeat_column(x, N - 1), axis=1)
+        powers = cumulative_prod(_repeat_column(x, n, N - 1), axis=1)
         cols.append(powers)
     v = concat(cols, axis=1) if N else zeros((n, 0), dtype=dtype, device=x.device)
     return v if increasing else v[:, ::-1]
 
 
-def _repeat_column(x: Array, times: int) -> Array:
-    return broadcast_to(reshape(x, (x.shape[0], 1)), (x.shape[0], times))
+def _repeat_column(x: Array, n: int, times: int) -> Array:
+    """The ``n`` values of the 1-D ``x`` as a column, repeated ``times`` times."""
+    return broadcast_to(reshape(x, (n, 1)), (n, times))
 
 
 def _scalar(value: Any, fn: str, arg: str) -> Any:
@@ -347,12 +348,16 @@ def geomspace(
         raise ValueError("geomspace: 'axis' must be 0 for scalar 'start' and 'stop'")
     if start == 0 or stop == 0:
         raise ValueError("geomspace: geometric sequence cannot include zero")
-    is_complex = isinstance(start, complex) or isinstance(stop, complex)
-    sign = start / abs(start) if is_complex else math.copysign(1.0, start)
-    start, stop = start / sign, stop / sign
-    if is_complex:
+    log_start: float | complex
+    log_stop: float | complex
+    sign: float | complex
+    if isinstance(start, complex) or isinstance(stop, complex):
+        sign = start / abs(start)
+        start, stop = start / sign, stop / sign
         log_start, log_stop = cmath.log10(start), cmath.log10(stop)
     else:  # NumPy: the logarithm of a negative stop (start positive) is NaN
+        sign = math.copysign(1.0, start)
+        start, stop = start / sign, stop / sign
         log_start = math.log10(start)
         log_stop = math.log10(stop) if stop > 0 else math.nan
     y = logspace(log_start, log_stop, num, endpoint=endpoint, base=10.0, device=device)

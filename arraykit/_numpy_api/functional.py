@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import _core
+from .. import _dtypes as dt
 from .._array import Array
 from .._core import check_array, normalize_axis
 from .._creation import asarray, zeros_like
@@ -23,7 +24,7 @@ from .._data_types import astype
 from .._elementwise import logical_not
 from .._manipulation import expand_dims, moveaxis, reshape, stack
 from .._utility import any as any_
-from ._base import numpy_function
+from ._base import known, numpy_function
 
 __all__ = ["apply_along_axis", "apply_over_axes", "piecewise"]
 
@@ -55,9 +56,7 @@ def apply_along_axis(func1d: Callable[..., Any], axis: int, arr: Array, *args: A
         raise TypeError(f"{fn}: 'func1d' must be callable, got {type(func1d).__name__}")
     ax = normalize_axis(axis, arr.ndim, fn)
     moved = moveaxis(arr, ax, -1)
-    outer = tuple(moved.shape[:-1])
-    if None in outer:
-        raise ValueError(f"{fn}: the sizes {outer} must be known (call ak.compute first)")
+    outer = known(moved.shape[:-1], fn)
     if 0 in outer:
         raise ValueError(f"{fn}: cannot apply_along_axis when any iteration dimensions are 0")
     results = [_as_array(func1d(moved[i], *args, **kwargs), arr)
@@ -71,7 +70,7 @@ def apply_along_axis(func1d: Callable[..., Any], axis: int, arr: Array, *args: A
             )
     _core.same_driver(results, fn)
     out = stack([r if r._dtype is first._dtype else astype(r, first._dtype) for r in results])
-    out = reshape(out, (*outer, *first.shape))
+    out = reshape(out, (*outer, *known(first.shape, fn)))
     k = first.ndim  # the result's own axes go where the axis was
     if k == 0:
         return out
@@ -143,11 +142,13 @@ def piecewise(x: Array, condlist: Any, funclist: list[Any], *args: Any, **kw: An
     check_array(x, fn, "x")
     if not isinstance(funclist, (list, tuple)):
         raise TypeError(f"{fn}: 'funclist' must be a list, got {type(funclist).__name__}")
-    if isinstance(condlist, bool) or condlist.__class__ is Array:
+    conds: list[Any]
+    if isinstance(condlist, bool):
+        conds = [condlist]
+    elif condlist.__class__ is Array:
         # NumPy's reading: an array's first axis runs over conditions from 2-D up (or for
         # a 0-D x); a 0-D or 1-D array is one condition
-        one = condlist.__class__ is not Array or condlist.ndim == 0 or (
-            condlist.ndim == 1 and x.ndim != 0)  # fmt: skip
+        one = condlist.ndim == 0 or (condlist.ndim == 1 and x.ndim != 0)
         conds = [condlist] if one else [condlist[i] for i in range(condlist.shape[0] or 0)]
     elif isinstance(condlist, (list, tuple)):
         first = condlist[0] if condlist else None
@@ -168,7 +169,7 @@ def piecewise(x: Array, condlist: Any, funclist: list[Any], *args: Any, **kw: An
         masks.append(c)
     _core.same_driver([x, *masks], fn)
     if len(masks) == len(funclist) - 1:
-        seen = any_(stack(masks), axis=0) if masks else zeros_like(x, dtype=bool)
+        seen = any_(stack(masks), axis=0) if masks else zeros_like(x, dtype=dt.bool)
         masks.append(logical_not(seen))
     elif len(masks) != len(funclist):
         n = len(masks)

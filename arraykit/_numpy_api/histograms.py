@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import operator
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -37,7 +37,7 @@ from .._manipulation import concat, flip, reshape, stack
 from .._searching import searchsorted, where
 from .._sorting import argsort
 from .._utility import all as all_
-from ._base import numpy_function
+from ._base import known, numpy_function
 from ._masked import array_like, cast, quiet, take1, warn
 
 __all__ = ["bincount", "digitize", "histogram", "histogram_bin_edges"]
@@ -55,27 +55,34 @@ def _count(idx: Array, w: Array | None, length: int) -> Array:
         return new(fast(idx._value, None if w is None else w._value, length), drv, out)
     # core's way: sort the values; each value's run lies between two searches
     order = argsort(idx, stable=True)
-    xs = take1(idx, order)
+    xs = take1(idx, order, "bincount")
     ends = searchsorted(xs, arange(length + 1, dtype=dt.int64, device=idx.device))
     if w is None:
         return ew.subtract(ends[1:], ends[:-1])
     cw = concat([zeros(1, dtype=dt.float64, device=idx.device),
-                 st.cumulative_sum(take1(w, order), axis=0)])  # fmt: skip
-    return ew.subtract(take1(cw, ends[1:]), take1(cw, ends[:-1]))
+                 st.cumulative_sum(take1(w, order, "bincount"), axis=0)])  # fmt: skip
+    return ew.subtract(take1(cw, ends[1:], "bincount"), take1(cw, ends[:-1], "bincount"))
 
 
 def _read(*values: Array) -> list[Any] | None:
     """Python scalars of 0-D arrays (one read); ``None`` while traced (``ak.jit``)."""
     if not values:
         return []
-    drv = values[0]._driver
+    first = values[0]
+    drv = first._driver
     try:
-        both = stack([cast(v, values[0]._dtype) for v in values]) if len(values) > 1 else (
-            values[0])  # fmt: skip
+        both = stack([cast(v, first._dtype) for v in values]) if len(values) > 1 else first
         host = drv.to_numpy(both._value)
     except Exception:
         return None
     return [v.item() for v in np.asarray(host).reshape(-1)]
+
+
+def _eager(*values: Array) -> list[Any]:
+    """``_read``, where the values can be read: after a first read succeeded (eagerly)."""
+    got = _read(*values)
+    assert got is not None  # eager: the caller's first read succeeded
+    return got
 
 
 def _check(ok: Array, error: type, message: str, value: Array) -> Array:
@@ -183,7 +190,7 @@ def digitize(x: Array, bins: Any, right: bool = False) -> Array:
         raise TypeError("digitize: 'bins' may not be complex")
     dtype = _core.result_dtype((x, b), "digitize", "x and bins")
     xv, bv = cast(x, dtype), cast(b, dtype)
-    side = "left" if right else "right"
+    side: Literal["left", "right"] = "left" if right else "right"
     n = b.shape[0]
     if n is None or n < 2:
         return searchsorted(bv, xv, side=side)
@@ -279,25 +286,26 @@ def _estimate(a: Array, name: str, first: Any, last: Any, compute: np.dtype, fn:
             f"{fn}: bins={name!r} makes the number of bins depend on the data, which is "
             "unknown while ak.jit traces; pass an integer bins, or call it outside ak.jit"
         )
-    n = count[0]
+    n: int = count[0]
     if n == 0:
         return 1
     xf = cast(x, dt.float64)
-    ptp = float(_read(ew.subtract(st.max(x), st.min(x)))[0])
+    ptp = float(_eager(ew.subtract(st.max(x), st.min(x)))[0])
 
     def sturges() -> float:
-        return ptp / (np.log2(n) + 1.0)
+        return ptp / float(np.log2(n) + 1.0)
 
     def sqrt_() -> float:
-        return ptp / np.sqrt(n)
+        return ptp / math.sqrt(n)
 
     def fd() -> float:
         q = percentile(x, [75, 25])
-        iqr = float(_read(ew.subtract(q[0], q[1]))[0])
-        return 2.0 * iqr * n ** (-1.0 / 3.0)
+        iqr = float(_eager(ew.subtract(q[0], q[1]))[0])
+        h: float = 2.0 * iqr * n ** (-1.0 / 3.0)  # (int ** float: Any to checkers)
+        return h
 
     def std() -> float:
-        return float(_read(st.std(xf))[0])
+        return float(_eager(st.std(xf))[0])
 
     if name == "sqrt":
         width = sqrt_()
@@ -318,7 +326,7 @@ def _estimate(a: Array, name: str, first: Any, last: Any, compute: np.dtype, fn:
             sigma = std()
             if sigma > 0.0:
                 temp = ew.divide(ew.subtract(xf, st.mean(xf)), sigma)
-                g1 = float(_read(st.mean(ew.multiply(ew.multiply(temp, temp), temp)))[0])
+                g1 = float(_eager(st.mean(ew.multiply(ew.multiply(temp, temp), temp)))[0])
                 width = ptp / (1.0 + np.log2(n) + np.log2(1.0 + np.absolute(g1) / sg1))
     else:  # stone
         width = 0.0
@@ -330,7 +338,7 @@ def _estimate(a: Array, name: str, first: Any, last: Any, compute: np.dtype, fn:
                 p = ew.divide(cast(counts, dt.float64), n)
                 sums.append(st.sum(ew.multiply(p, p)))
             best, best_j = 1, math.inf
-            for nbins, pp in zip(range(1, upper + 1), _read(*sums), strict=True):
+            for nbins, pp in zip(range(1, upper + 1), _eager(*sums), strict=True):
                 j = (2 - (n + 1) * pp) / (ptp / nbins)
                 if j < best_j:
                     best, best_j = nbins, j
@@ -341,7 +349,7 @@ def _estimate(a: Array, name: str, first: Any, last: Any, compute: np.dtype, fn:
         return 1
     if a._dtype.kind in "biu" and width < 1:
         width = 1
-    delta = float(_read(ew.subtract(_as(last, a), _as(first, a)))[0]) if (
+    delta = float(_eager(ew.subtract(_as(last, a), _as(first, a)))[0]) if (
         isinstance(first, Array) or isinstance(last, Array)) else last - first  # fmt: skip
     return int(np.ceil(delta / width))
 
@@ -365,8 +373,10 @@ def _uniform_counts(x: Array, first: Any, last: Any, k: int, upper: int,
     f = ew.multiply(ew.divide(ew.subtract(v, cast(lo, out)), cast(delta, out)), k)
     idx = cast(where(keep, f, 0), dt.int64)
     idx = where(ew.equal(idx, k), k - 1, idx)
-    idx = where(ew.less(v, take1(edges, idx)), ew.subtract(idx, 1), idx)
-    up = ew.logical_and(ew.greater_equal(v, take1(edges, ew.add(idx, 1))), ew.not_equal(idx, k - 1))
+    idx = where(ew.less(v, take1(edges, idx, "histogram")), ew.subtract(idx, 1), idx)
+    up = ew.logical_and(
+        ew.greater_equal(v, take1(edges, ew.add(idx, 1), "histogram")), ew.not_equal(idx, k - 1)
+    )
     idx = where(up, ew.add(idx, 1), idx)
     return _count(where(keep, idx, upper), None, upper + 1)[:upper]  # bins k.. are empty
 
@@ -393,7 +403,9 @@ def _edges(a: Array, bins: Any, rng: Any, weights: Any, fn: str) -> Array:
             if None in x.shape:  # a lazy driver's size, known once computed
                 from .._utility import compute as computed
 
-                x = computed(x)
+                got = computed(x)
+                assert isinstance(got, Array)  # compute of one array: that array
+                x = got
         n = _estimate(x, bins, first, last, compute, fn)
         return _uniform(a, first, last, compute, n, fn)
     if isinstance(bins, (Array, list, tuple, np.ndarray)):
@@ -425,10 +437,9 @@ def _uniform(a: Array, first: Any, last: Any, compute: np.dtype, n: int, fn: str
     return e
 
 
-def _bin_index(x: Array, edges: Array) -> tuple[Array, Array]:
-    """The bin of each value (``edges[i] <= x < edges[i+1]``, the last bin closed) and
-    whether it falls in one."""
-    nb = edges.shape[0] - 1
+def _bin_index(x: Array, edges: Array, nb: int) -> tuple[Array, Array]:
+    """The bin of each value (``edges[i] <= x < edges[i+1]``, the last bin closed;
+    ``nb`` bins) and whether it falls in one."""
     i = ew.subtract(searchsorted(edges, x, side="right"), 1)
     i = where(ew.equal(x, edges[-1]), nb - 1, i)
     ok = ew.logical_and(ew.greater_equal(i, 0), ew.less(i, nb))
@@ -437,9 +448,9 @@ def _bin_index(x: Array, edges: Array) -> tuple[Array, Array]:
 
 def _hist_counts(x: Array, edges: Array, w: Array | None) -> Array:
     """Counts (int64) or float64 sums of ``w`` per bin of the flat ``x``."""
-    nb = edges.shape[0] - 1
+    nb = known(edges.shape, "histogram")[0] - 1
     dtype = _core.result_dtype((x, edges), "histogram", "a and bins")
-    i, ok = _bin_index(cast(x, dtype), cast(edges, dtype))
+    i, ok = _bin_index(cast(x, dtype), cast(edges, dtype), nb)
     idx = where(ok, i, nb)
     return _count(idx, None if w is None else where(ok, w, 0.0), nb + 1)[:nb]
 

@@ -23,7 +23,7 @@ from .._core import check_array
 from .._manipulation import reshape, stack
 from .._searching import searchsorted, where
 from .._utility import all as all_
-from ._base import numpy_function
+from ._base import known, numpy_function
 from ._masked import array_like, cast, quiet
 from .histograms import _count, _linspace, _outer_edges, _read
 
@@ -67,7 +67,9 @@ def _histogramdd(fn: str, sample: Any, bins: Any, rng: Any, density: Any,
         s = sample if sample.ndim == 2 else reshape(sample, (-1, 1))
         if sample.ndim > 2:
             raise ValueError(f"{fn}: 'sample' must be 2-D (N points, D dimensions)")
-    n_dims = s.shape[1]
+    (n_dims,) = known(s.shape[1:], fn)
+    if n_dims == 0:  # as NumPy's
+        raise ValueError(f"{fn}: 'sample' of shape {s.shape}: object of too small depth")
     try:
         if isinstance(bins, (str, Array)):
             raise TypeError
@@ -83,8 +85,8 @@ def _histogramdd(fn: str, sample: Any, bins: Any, rng: Any, density: Any,
     elif len(rng) != n_dims:
         raise ValueError(f"{fn}: range argument must have one entry per dimension")
     edges: list[Array] = []
-    index = None
-    sizes = []
+    index: Array | None = None
+    sizes: list[int] = []
     for i in range(n_dims):
         col = s[:, i]
         b = per_dim[i]
@@ -98,7 +100,7 @@ def _histogramdd(fn: str, sample: Any, bins: Any, rng: Any, density: Any,
             e = array_like(col, b, fn, "bins")
             if e.ndim != 1:
                 raise ValueError(f"{fn}: `bins[{i}]` must be a scalar or 1d array")
-            if e.shape[0] > 1:
+            if known(e.shape, fn)[0] > 1:
                 bad = _read(ew.logical_not(all_(ew.less_equal(e[:-1], e[1:]))))
                 if bad is not None and bad[0]:
                     raise ValueError(
@@ -107,7 +109,7 @@ def _histogramdd(fn: str, sample: Any, bins: Any, rng: Any, density: Any,
         else:
             raise TypeError(f"{fn}: `bins[{i}]` must be an integer, when a scalar")
         edges.append(e)
-        nbin = e.shape[0] + 1  # an outlier bin at each end, as NumPy counts them
+        nbin = known(e.shape, fn)[0] + 1  # an outlier bin at each end, as NumPy counts them
         dtype = _core.result_dtype((col, e), fn, "sample and bins")
         c, ev = cast(col, dtype), cast(e, dtype)
         k = searchsorted(ev, c, side="right")
@@ -118,6 +120,7 @@ def _histogramdd(fn: str, sample: Any, bins: Any, rng: Any, density: Any,
     w = None
     if weights is not None:
         w = cast(reshape(array_like(s, weights, fn, "weights"), (-1,)), dt.float64)
+    assert index is not None  # n_dims >= 1
     hist = cast(_count(index, w, total), dt.float64)
     hist = reshape(hist, tuple(sizes))
     hist = hist[tuple(slice(1, -1) for _ in sizes)]

@@ -24,7 +24,7 @@ from .._manipulation import moveaxis, reshape
 from .._searching import nonzero, where
 from .._utility import any as any_
 from ..linalg import diagonal as _diagonal
-from ._base import like, numpy_function, renamed, same_driver, sequence
+from ._base import known, like, numpy_function, renamed, same_driver, sequence
 from ._indices import checked, index_array, strides, unravel
 
 __all__ = [
@@ -72,10 +72,13 @@ def diag_indices_from(arr: Array) -> tuple[Array, ...]:
         raise ValueError("diag_indices_from: 'arr' must be at least 2-D")
     if len(set(arr.shape)) != 1:
         raise ValueError(f"diag_indices_from: all sides of 'arr' must be equal, got {arr.shape}")
-    return (arange(arr.shape[0], device=arr.device),) * arr.ndim
+    n = known(arr.shape, "diag_indices_from")[0]
+    return (arange(n, device=arr.device),) * arr.ndim
 
 
-def _triangle(name: str, fn: Any, n: int, k: int, m: int | None, device: Any) -> tuple:
+def _triangle(
+    name: str, fn: Any, n: int, k: int, m: int | None, device: Any
+) -> tuple[Array, Array]:
     n = int_arg(name, "n", n)
     k = int_arg(name, "k", k)
     m = n if m is None else int_arg(name, "m", m)
@@ -87,7 +90,9 @@ def _triangle(name: str, fn: Any, n: int, k: int, m: int | None, device: Any) ->
 
 
 @numpy_function(None)
-def tril_indices(n: int, k: int = 0, m: int | None = None, *, device: Any = None) -> tuple:
+def tril_indices(
+    n: int, k: int = 0, m: int | None = None, *, device: Any = None
+) -> tuple[Array, Array]:
     """The row and column indices of the lower triangle (at and below the ``k``-th
     diagonal) of an ``n`` x ``m`` array, row by row.
 
@@ -102,7 +107,9 @@ def tril_indices(n: int, k: int = 0, m: int | None = None, *, device: Any = None
 
 
 @numpy_function(None)
-def triu_indices(n: int, k: int = 0, m: int | None = None, *, device: Any = None) -> tuple:
+def triu_indices(
+    n: int, k: int = 0, m: int | None = None, *, device: Any = None
+) -> tuple[Array, Array]:
     """The row and column indices of the upper triangle (at and above the ``k``-th
     diagonal) of an ``n`` x ``m`` array, row by row.
 
@@ -187,7 +194,7 @@ def select(condlist: Any, choicelist: Any, default: Any = 0) -> Array:
     from .._creation import full
     from .._manipulation import broadcast_to
 
-    if default.__class__ is Array:
+    if isinstance(default, Array):  # (an arraykit array or a Python scalar: checked above)
         out = broadcast_to(default, shape)
     else:
         out = full(shape, default, dtype=dtype, device=conds[0].device)
@@ -279,7 +286,8 @@ def _shape_arg(fn: str, arg: str, shape: Any) -> tuple[int, ...]:
 def _order(fn: str, order: Any) -> str:
     if order not in ("C", "F"):
         raise ValueError(f"{fn}: 'order' must be 'C' or 'F', got {order!r}")
-    return order
+    name: str = order
+    return name
 
 
 @numpy_function("(x // stride_k) % shape[k] for each axis k")

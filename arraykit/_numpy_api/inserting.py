@@ -10,6 +10,7 @@ on every driver (a backend's scatter leaves the order of repeats unspecified).
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from .. import _core
@@ -19,7 +20,7 @@ from .._core import check_array, normalize_axis
 from .._creation import arange
 from .._manipulation import broadcast_to, reshape
 from .._searching import where
-from ._base import numpy_function
+from ._base import known, numpy_function
 from ._indices import (
     cast_values,
     checked,
@@ -39,7 +40,8 @@ _MODES = ("raise", "wrap", "clip")
 def _mode(fn: str, mode: Any) -> str:
     if mode not in _MODES:
         raise ValueError(f"{fn}: 'mode' must be one of 'raise', 'wrap' or 'clip', got {mode!r}")
-    return mode
+    name: str = mode  # one of _MODES
+    return name
 
 
 def positions(idx: Array, n: int, mode: str, fn: str) -> Array:
@@ -85,12 +87,12 @@ def put(a: Array, ind: Any, v: Any, mode: str = "raise") -> None:
     _core.same_driver((a, idx), "put")
     values = flatten(values_of(a, v, "put", "v"))
     _core.same_driver((a, values), "put")
-    m, size = idx.shape[0], a.size
+    (m,), size = known(idx.shape, "put"), math.prod(known(a.shape, "put"))
     if size == 0:
         if m:
             raise IndexError("put: cannot replace elements of an empty array")
         return
-    if m == 0 or values.shape[0] == 0:
+    if m == 0 or known(values.shape, "put")[0] == 0:
         return
     flat = positions(idx, size, mode, "put")
     write_flat(a, flat, cast_values(cycled(values, m), a, "put"))
@@ -129,10 +131,10 @@ def put_along_axis(arr: Array, indices: Any, values: Any, axis: int | None) -> N
             f"{idx.shape} and {arr.shape}"
         )
     ax = normalize_axis(axis, arr.ndim, fn)
-    shape = tuple(arr.shape)
+    shape, ishape = known(arr.shape, fn), known(idx.shape, fn)
     others = tuple(1 if i == ax else n for i, n in enumerate(shape))
     try:
-        bshape = _core.broadcast_shapes(tuple(idx.shape), others, fn=fn)
+        bshape = _core.broadcast_shapes(ishape, others, fn=fn)
     except ValueError:
         raise ValueError(
             f"{fn}: shape {idx.shape} of 'indices' does not broadcast with {arr.shape} of "
@@ -143,7 +145,7 @@ def put_along_axis(arr: Array, indices: Any, values: Any, axis: int | None) -> N
     n = shape[ax]
     pos = positions(flatten(idx), n, "raise", fn)
     steps = strides(shape)
-    flat = broadcast_to(reshape(ew.multiply(pos, steps[ax]), tuple(idx.shape)), bshape)
+    flat = broadcast_to(reshape(ew.multiply(pos, steps[ax]), ishape), bshape)
     for i, m in enumerate(shape):
         if i != ax and m != 1:
             line = arange(m, device=arr.device)

@@ -23,7 +23,7 @@ from .._core import new
 from .._manipulation import concat, reshape
 from .._searching import searchsorted, where
 from .._sorting import argsort
-from ._base import numpy_function, scalar
+from ._base import known, numpy_function, scalar
 from ._masked import array_like, cast, take1
 
 __all__ = ["interp"]
@@ -32,9 +32,9 @@ __all__ = ["interp"]
 def _line(x: Array, xp: Array, fp: Array, left: Any, right: Any, at_nan: Any = None) -> Array:
     """NumPy's ``arr_interp`` for real ``fp`` (float64 throughout); NaN ``x`` gives
     ``at_nan`` (default: the NaN itself)."""
-    shape = tuple(x.shape)
+    shape = known(x.shape, "interp")
     x = reshape(x, (-1,))
-    n = xp.shape[0]
+    n = known(xp.shape, "interp")[0]
     lval = fp[0] if left is None else left
     rval = fp[-1] if right is None else right
     if n == 1:  # NumPy: left below the point, right above it, fp[0] on it (and for NaN)
@@ -43,9 +43,9 @@ def _line(x: Array, xp: Array, fp: Array, left: Any, right: Any, at_nan: Any = N
     j = ew.subtract(searchsorted(xp, x, side="right"), 1)
     jc = ew.minimum(ew.maximum(j, 0), n - 2)
     slopes = ew.divide(ew.subtract(fp[1:], fp[:-1]), ew.subtract(xp[1:], xp[:-1]))
-    slope = take1(slopes, jc)
-    x0, x1 = take1(xp, jc), take1(xp, ew.add(jc, 1))
-    y0, y1 = take1(fp, jc), take1(fp, ew.add(jc, 1))
+    slope = take1(slopes, jc, "interp")
+    x0, x1 = take1(xp, jc, "interp"), take1(xp, ew.add(jc, 1), "interp")
+    y0, y1 = take1(fp, jc, "interp"), take1(fp, ew.add(jc, 1), "interp")
     r = ew.add(ew.multiply(slope, ew.subtract(x, x0)), y0)
     other = ew.add(ew.multiply(slope, ew.subtract(x, x1)), y1)  # NaN one way: the other
     other = where(ew.logical_and(ew.isnan(other), ew.equal(y0, y1)), y0, other)
@@ -55,6 +55,14 @@ def _line(x: Array, xp: Array, fp: Array, left: Any, right: Any, at_nan: Any = N
     r = where(ew.greater(x, xp[-1]), rval, r)
     r = where(ew.less(x, xp[0]), lval, r)
     return reshape(where(ew.isnan(x), x if at_nan is None else at_nan, r), shape)
+
+
+def _real(v: Any) -> float:
+    return complex(v).real
+
+
+def _imag(v: Any) -> float:
+    return complex(v).imag
 
 
 @numpy_function(None)
@@ -86,9 +94,10 @@ def interp(
             raise TypeError(f"{fn}: {name!r} must be real, got {v._dtype}")
     if xpa.ndim != 1 or fpa.ndim != 1:
         raise ValueError(f"{fn}: 'xp' and 'fp' must be 1-D, got {xpa.ndim}-D and {fpa.ndim}-D")
-    if xpa.shape[0] != fpa.shape[0]:
+    (n,), (m,) = known(xpa.shape, fn), known(fpa.shape, fn)
+    if n != m:
         raise ValueError(f"{fn}: fp and xp are not of the same length.")
-    if xpa.shape[0] == 0:
+    if n == 0:
         raise ValueError(f"{fn}: array of sample points is empty")
     cplx = fpa._dtype.kind == "c"
     ys = dt.complex128 if cplx else dt.float64
@@ -104,7 +113,7 @@ def interp(
         xa = ew.remainder(xa, period)
         xpa = ew.remainder(xpa, period)
         order = argsort(xpa)
-        xpa, fpa = take1(xpa, order), take1(fpa, order)
+        xpa, fpa = take1(xpa, order, "interp"), take1(fpa, order, "interp")
         xpa = concat([ew.subtract(xpa[-1:], period), xpa, ew.add(xpa[:1], period)])
         fpa = concat([fpa[-1:], fpa, fpa[:1]])
     ends = []
@@ -118,9 +127,8 @@ def interp(
         if not cplx:
             return _line(xa, xpa, fpa, *ends)
         parts = []  # NumPy's complex loop: the real and imaginary parts apart (NaN x: x+0j)
-        for part, of, at_nan in ((ew.real, lambda v: complex(v).real, None),
-                                 (ew.imag, lambda v: complex(v).imag, 0.0)):  # fmt: skip
-            lr = (None if v is None else of(v) for v in ends)
-            parts.append(_line(xa, xpa, part(fpa), *lr, at_nan=at_nan))
+        for part, of, at_nan in ((ew.real, _real, None), (ew.imag, _imag, 0.0)):
+            lo, hi = (None if v is None else of(v) for v in ends)
+            parts.append(_line(xa, xpa, part(fpa), lo, hi, at_nan=at_nan))
     drv = xa._driver
     return new(drv.complex(parts[0]._value, parts[1]._value), drv, ys)

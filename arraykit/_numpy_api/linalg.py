@@ -23,7 +23,7 @@ from .._linalg_core import matmul, tensordot, vecdot
 from .._manipulation import broadcast_to, expand_dims, moveaxis, permute_dims, reshape
 from .._statistics import sum as sum_
 from ..linalg import diagonal as _diagonal
-from ._base import namespace, no_out, numpy_function, renamed
+from ._base import known, namespace, no_out, numpy_function, renamed
 
 __all__ = ["dot", "einsum", "inner", "kron", "outer", "trace", "vdot"]
 
@@ -53,8 +53,8 @@ def dot(a: Array, b: Array, out: Any = None) -> Array:
     try:
         return _dot(namespace(), a, b)
     except _ERRORS as e:
-        e = renamed(renamed(e, "tensordot", "dot"), "matmul", "dot")
-        raise renamed(e, "multiply", "dot") from None
+        err = renamed(renamed(e, "tensordot", "dot"), "matmul", "dot")
+        raise renamed(err, "multiply", "dot") from None
 
 
 @numpy_function("ak.vecdot(ak.reshape(a, (-1,)), ak.reshape(b, (-1,)))")
@@ -146,9 +146,10 @@ def kron(a: Array, b: Array) -> Array:
     if a.ndim == 0 or b.ndim == 0:
         return ew.multiply(a, b)
     nd = max(a.ndim, b.ndim)
-    a = reshape(a, (1,) * (nd - a.ndim) + tuple(a.shape))
-    b = reshape(b, (1,) * (nd - b.ndim) + tuple(b.shape))
-    shape = tuple(m * n for m, n in zip(a.shape, b.shape, strict=True))
+    sa = (1,) * (nd - a.ndim) + known(a.shape, "kron")
+    sb = (1,) * (nd - b.ndim) + known(b.shape, "kron")
+    a, b = reshape(a, sa), reshape(b, sb)
+    shape = tuple(m * n for m, n in zip(sa, sb, strict=True))
     a = expand_dims(a, axis=tuple(range(1, 2 * nd, 2)))
     b = expand_dims(b, axis=tuple(range(0, 2 * nd, 2)))
     return reshape(ew.multiply(a, b), shape)
@@ -265,16 +266,18 @@ def _diagonals(x: Array, labels: list[str]) -> tuple[Array, list[str]]:
     return x, labels
 
 
-def _contract(x: Array, lx: list[str], y: Array, ly: list[str], keep: set[str]) -> tuple:
+def _contract(
+    x: Array, lx: list[str], y: Array, ly: list[str], keep: set[str]
+) -> tuple[Array, list[str]]:
     """``x`` and ``y`` multiplied and summed over their shared labels not in ``keep``, by
     one batched ``matmul``; the result and its labels."""
     batch = [lab for lab in lx if lab in ly and lab in keep]
     summed = [lab for lab in lx if lab in ly and lab not in keep]
     fx = [lab for lab in lx if lab not in ly]
     fy = [lab for lab in ly if lab not in lx]
-    size = {}
+    size: dict[str, int] = {}
     for arr, ls in ((x, lx), (y, ly)):
-        for lab, n in zip(ls, arr.shape, strict=True):
+        for lab, n in zip(ls, known(arr.shape, "einsum"), strict=True):
             if size.get(lab, 1) == 1:
                 size[lab] = n
             elif n not in (1, size[lab]):

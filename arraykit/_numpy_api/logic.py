@@ -76,6 +76,8 @@ def isclose(
     >>> ak.isclose(ak.asarray([ak.nan, 2.0]), ak.nan, equal_nan=True)
     Array([ True, False], dtype=bool)
     """
+    y: Any  # an array, or a Python scalar (a float for an int)
+    finite: Array | bool
     x, y = _pair(a, b, "isclose")
     rtol, atol = scalar(rtol, "isclose", "rtol"), scalar(atol, "isclose", "atol")
     if y.__class__ is Array:
@@ -296,7 +298,6 @@ def isscalar(element: Any) -> bool:
     >>> ak.isscalar(3.1), ak.isscalar(ak.asarray(3.1)), ak.isscalar("a")
     (True, False, True)
     """
-    return (
-        isinstance(element, (np.generic, str, bytes, numbers.Number))
-        and element.__class__ is not Array
+    return element.__class__ is not Array and isinstance(
+        element, (np.generic, str, bytes, numbers.Number)
     )

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import itertools
 import operator
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeAlias
 
 import numpy as np
 
@@ -24,6 +25,10 @@ from .._core import check_array, normalize_axis
 from .._data_types import astype
 from .._manipulation import concat, flip, permute_dims, reshape
 from ._base import numpy_function, renamed, same_driver, sequence
+
+_Lift: TypeAlias = Callable[[Array], Array]  # an array with NumPy's dimensions added
+_StackAxis: TypeAlias = int | Callable[[Array], int]  # (a function: of the first array)
+_Axis: TypeAlias = int | Callable[[int], int]  # an axis, or the axis for a number of dims
 
 __all__ = [
     "append", "array_split", "atleast_1d", "atleast_2d", "atleast_3d", "column_stack",
@@ -99,11 +104,11 @@ def append(arr: Array, values: Array, axis: int | None = None) -> Array:
     return _join("append", [arr, values], axis, None)
 
 
-def _at_least(name: str, arys: tuple[Any, ...], key: Any) -> Any:
+def _at_least(name: str, arys: tuple[Any, ...], key: Any) -> Array | tuple[Array, ...]:
     if not arys:
         raise TypeError(f"{name}: expected at least one array")
     same_driver([a for a in arys if a.__class__ is Array], name)
-    out = []
+    out: list[Array] = []
     for i, a in enumerate(arys):
         check_array(a, name, f"arys[{i}]")
         k = key(a.ndim)
@@ -248,7 +253,7 @@ def flatten(a: Array, order: str = "C") -> Array:
     return _flat("flatten", a, order, True)
 
 
-def _stack(name: str, tup: Any, lift: Any, axis: Any, dtype: Any, casting: str) -> Array:
+def _stack(name: str, tup: Any, lift: _Lift, axis: _StackAxis, dtype: Any, casting: str) -> Array:
     _casting(name, casting)
     arrays = sequence(tup, name, "tup")
     same_driver(arrays, name)
@@ -257,12 +262,13 @@ def _stack(name: str, tup: Any, lift: Any, axis: Any, dtype: Any, casting: str) 
     return _join(name, lifted, ax, dtype)
 
 
-def _lift(ndmin: int) -> Any:
-    keys = {
+def _lift(ndmin: int) -> _Lift:
+    lifts: dict[int, dict[int, tuple[Any, ...]]] = {
         1: {0: (None,)},
         2: {0: (None, None), 1: (None, ...)},
         3: {0: (None, None, None), 1: (None, slice(None), None), 2: (..., None)},
-    }[ndmin]
+    }
+    keys = lifts[ndmin]
 
     def lift(a: Array) -> Array:
         key = keys.get(a.ndim)
@@ -343,7 +349,7 @@ def column_stack(tup: Any) -> Array:
     return _stack("column_stack", tup, lift_0d, 1, None, "same_kind")
 
 
-def _split(name: str, ary: Array, indices_or_sections: Any, axis: int, equal: bool) -> list:
+def _split(name: str, ary: Array, indices_or_sections: Any, axis: int, equal: bool) -> list[Array]:
     check_array(ary, name, "ary")
     ax = normalize_axis(axis, ary.ndim, name)
     n = ary.shape[ax]
@@ -352,7 +358,7 @@ def _split(name: str, ary: Array, indices_or_sections: Any, axis: int, equal: bo
     if isinstance(indices_or_sections, (list, tuple, np.ndarray)) or (
         indices_or_sections.__class__ is Array
     ):
-        items = indices_or_sections
+        items: Any = indices_or_sections
         if items.__class__ is Array:
             items = np.asarray(items._driver.to_numpy(items._value)).tolist()
         try:
@@ -418,14 +424,14 @@ def array_split(ary: Array, indices_or_sections: Any, axis: int = 0) -> list[Arr
     return _split("array_split", ary, indices_or_sections, axis, False)
 
 
-def _split_along(name: str, ary: Array, indices_or_sections: Any, least: int, axis: Any) -> list:
+def _split_along(name: str, ary: Array, items: Any, least: int, axis: _Axis) -> list[Array]:
     check_array(ary, name, "ary")
     if ary.ndim < least:
         raise ValueError(
             f"{name}: only works on arrays of {least} or more dimensions, got shape {ary.shape}"
         )
     ax = axis(ary.ndim) if callable(axis) else axis
-    return _split(name, ary, indices_or_sections, ax, True)
+    return _split(name, ary, items, ax, True)
 
 
 @numpy_function("[x[:, a:b] for each piece] (x[a:b] for 1-D x)")
@@ -520,15 +526,15 @@ def rot90(m: Array, k: int = 1, axes: tuple[int, int] = (0, 1)) -> Array:
     """
     check_array(m, "rot90", "m")
     k = _core.int_arg("rot90", "k", k)
-    axes = tuple(_core.int_arg("rot90", "axes", a) for a in axes)
-    if len(axes) != 2:
+    pair = tuple(_core.int_arg("rot90", "axes", a) for a in axes)
+    if len(pair) != 2:
         raise ValueError("rot90: len(axes) must be 2")
-    a0, a1 = axes
+    a0, a1 = pair
     n = m.ndim
     if not (-n <= a0 < n and -n <= a1 < n):
-        raise _core.AxisError(f"rot90: 'axes'={axes} out of range for an array of {n} dimensions")
+        raise _core.AxisError(f"rot90: 'axes'={pair} out of range for an array of {n} dimensions")
     if a0 == a1 or abs(a0 - a1) == n:
-        raise ValueError(f"rot90: 'axes' must be different, got {axes}")
+        raise ValueError(f"rot90: 'axes' must be different, got {pair}")
     k %= 4
     if k == 0:
         return m[...]
@@ -585,7 +591,7 @@ def size(a: Any, axis: int | tuple[int, ...] | None = None) -> int | None:
     (6, 3)
     """
     s = tuple(_as_array(a).shape)
-    axes = range(len(s)) if axis is None else _core.normalize_axes(axis, len(s), "size")
+    axes = range(len(s)) if axis is None else _core.normalize_axes(axis, len(s), "size") or ()
     total = 1
     for i in axes:
         if s[i] is None:

@@ -386,7 +386,8 @@ def _integers(x1: Any, x2: Any, fn: str) -> tuple[Array, Array]:
         else _scalar(v, like, dtype)
         for v in (x1, x2)
     )
-    return broadcast_arrays(a, b)
+    a, b = broadcast_arrays(a, b)
+    return a, b
 
 
 # Euclid's algorithm needs at most this many steps for integers of each width (the index

@@ -55,14 +55,14 @@ def ediff1d(ary: Array, to_end: Any = None, to_begin: Any = None) -> Array:
     for name, extra in (("to_begin", to_begin), ("to_end", to_end)):
         if extra is None:
             continue
-        e = _as_array(extra, x, fn, name)
-        if not np.can_cast(e._dtype, dtype, casting="same_kind"):
+        ex = _as_array(extra, x, fn, name)
+        if not np.can_cast(ex._dtype, dtype, casting="same_kind"):
             raise TypeError(
-                f"{fn}: dtype of {name!r} ({e._dtype}) must be compatible with input 'ary' "
+                f"{fn}: dtype of {name!r} ({ex._dtype}) must be compatible with input 'ary' "
                 f"({dtype}) under the same_kind rule"
             )
-        e = reshape(e if e._dtype is dtype else astype(e, dtype), (-1,))
-        parts.insert(0, e) if name == "to_begin" else parts.append(e)
+        ex = reshape(ex if ex._dtype is dtype else astype(ex, dtype), (-1,))
+        parts.insert(0, ex) if name == "to_begin" else parts.append(ex)
     _core.same_driver(parts, fn)
     return concat(parts) if len(parts) > 1 else parts[0]
 
@@ -76,13 +76,13 @@ def _as_array(value: Any, x: Array, fn: str, arg: str) -> Array:
     return like(x, value, fn, arg)
 
 
-def _at(ndim: int, axis: int, item: Any) -> tuple:
+def _at(ndim: int, axis: int, item: Any) -> tuple[Any, ...]:
     return (slice(None),) * axis + (item,) + (slice(None),) * (ndim - axis - 1)
 
 
-def _spacing(f: Array, value: Any, n: int, fn: str) -> Any:
+def _spacing(f: Array, value: Any, n: int | None, fn: str) -> Any:
     """A Python scalar, a 0-D array (uniform spacing) or the 1-D differences of the
-    coordinates (``n`` of them) with the 0-D flag of their being even."""
+    coordinates (``n`` of them, ``None`` where a lazy driver does not know it yet)."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return value
     d = _as_array(value, f, fn, "varargs")
@@ -92,6 +92,12 @@ def _spacing(f: Array, value: Any, n: int, fn: str) -> Any:
     if d.ndim != 1:
         raise ValueError(f"{fn}: distances must be either scalars or 1d, got shape {d.shape}")
     if d.shape[0] != n:
+        if n is None:
+            raise ValueError(
+                f"{fn}: the length of an axis of f is unknown (None, from a boolean index, "
+                "nonzero or unique_*), so the coordinates cannot be checked against it: "
+                "call ak.compute(x) first"
+            )
         raise ValueError(
             f"{fn}: when 1d, distances must match the length of the corresponding "
             f"dimension ({n}), got {d.shape[0]}"
@@ -124,7 +130,8 @@ def gradient(
     fn = "gradient"
     check_array(f, fn, "f")
     ndim = f.ndim
-    axes = tuple(range(ndim)) if axis is None else normalize_axes(axis, ndim, fn)
+    given = None if axis is None else normalize_axes(axis, ndim, fn)
+    axes = tuple(range(ndim)) if given is None else given
     edge_order = _core.int_arg(fn, "edge_order", edge_order)
     if edge_order not in (1, 2):
         raise ValueError(f"{fn}: 'edge_order' must be 1 or 2, got {edge_order}")
@@ -163,7 +170,10 @@ def _along(f: Array, ax: int, dx: Any, edge_order: int, otype: Any, uniform: boo
     """NumPy's gradient of ``f`` along ``ax``: ``dx`` a scalar (``uniform``) or the 1-D
     differences of the coordinates."""
     nd = f.ndim
-    at = lambda item: f[_at(nd, ax, item)]  # noqa: E731
+
+    def at(item: Any) -> Array:
+        return f[_at(nd, ax, item)]
+
     shape = tuple(-1 if i == ax else 1 for i in range(nd))
     mul, add, sub, div = _mul, ew.add, ew.subtract, _div
 

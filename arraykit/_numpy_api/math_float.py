@@ -24,7 +24,7 @@ from .._creation import asarray, ones_like
 from .._data_types import astype
 from .._manipulation import broadcast_arrays, reshape
 from .._searching import where
-from ._base import numpy_function
+from ._base import known, numpy_function
 from .math import _float_input, _result
 
 __all__ = ["frexp", "ldexp", "modf"]
@@ -45,7 +45,7 @@ def pow2(n: Array, dtype: Any) -> Array:
     powers = asarray(table, device=n.device)
     flat = reshape(ew.subtract(n, emin), (-1,))
     got = drv.take(powers._value, astype(flat, dt.int64)._value, 0)
-    return reshape(new(got, drv, dtype), tuple(n.shape))
+    return reshape(new(got, drv, dtype), known(n.shape, "ldexp"))
 
 
 _TABLES: dict[Any, np.ndarray] = {}

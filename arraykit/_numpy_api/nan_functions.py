@@ -23,7 +23,7 @@ from .. import _statistics as st
 from .._array import Array
 from .._core import check_array
 from .._searching import where
-from ._base import like, no_out, numpy_function, renamed, scalar
+from ._base import known, like, no_out, numpy_function, renamed, scalar
 from ._masked import Masked, any_true, cast, eager, quiet
 from .math_sums import _extremum, cumprod, cumsum
 from .statistics import _complex_by_count
@@ -49,6 +49,8 @@ def _nan_extremum(
     if eager(a) and any_true(ew.equal(r, fill)) is False:
         return r  # no slice all NaN (seen on the result: no pass over a)
     empty = m.empty()
+    if empty is None:  # (never: m.nan is set)
+        return r
     m.warn(empty, "All-NaN slice encountered")
     return where(empty, _NAN, r)
 
@@ -115,6 +117,8 @@ def _nan_arg(name: str, std: str, a: Array, axis: Any, out: Any, keepdims: bool)
     if m.nan is None or a.size == 0:
         return r
     empty = m.empty()
+    if empty is None:  # (never: m.nan is set)
+        return r
     if eager(a):
         if any_true(empty):
             raise ValueError(f"{name}: All-NaN slice encountered")
@@ -190,7 +194,7 @@ def _nanvar(
         mask = like(a, where_, name, "where")
         if mask._dtype.kind != "b":
             raise TypeError(f"{name}: 'where' must be a boolean array, got {mask._dtype}")
-        outside = _core_broadcast(ew.logical_not(mask), x)
+        outside = _core_broadcast(ew.logical_not(mask), x, name)
         skip = outside if skip is None else ew.logical_or(skip, outside)
     filled = x if skip is None else where(skip, 0, x)
     ax = m.axes
@@ -224,10 +228,12 @@ def _nanvar(
     return where(bad, _NAN, var)
 
 
-def _core_broadcast(keep: Array, x: Array) -> Array:
+def _core_broadcast(keep: Array, x: Array, fn: str) -> Array:
     from .._manipulation import broadcast_to
 
-    return keep if tuple(keep.shape) == tuple(x.shape) else broadcast_to(keep, tuple(x.shape))
+    if tuple(keep.shape) == tuple(x.shape):
+        return keep
+    return broadcast_to(keep, known(x.shape, fn))
 
 
 def _squeeze(c: Array, axes: tuple[int, ...] | None, ndim: int) -> Array:

@@ -31,7 +31,7 @@ from .._creation import asarray, full
 from .._manipulation import reshape
 from .._searching import where
 from .._utility import any as any_
-from ._base import no_out, numpy_function
+from ._base import known, no_out, numpy_function
 from ._masked import Masked, any_true, array_like, cast, front, gather, last, quiet, warn
 
 __all__ = ["median", "nanmedian", "nanpercentile", "nanquantile", "percentile", "quantile"]
@@ -77,7 +77,7 @@ def _quantiles(a: Array, q: Any, fn: str, percent: bool) -> tuple[Array, bool]:
         if host.dtype.kind not in "biuf":
             raise TypeError(f"{fn}: 'q' must be real numbers, got {type(q).__name__}")
         if host.dtype.kind == "b":
-            host = host.cast(np.int64)
+            host = host.astype(np.int64)
         if percent:
             host = np.true_divide(host, 100)
         if not (host.size == 0 or (host.min() >= 0 and host.max() <= 1)):
@@ -188,15 +188,17 @@ def _order(
         raise IndexError(f"{fn}: index -1 is out of bounds for axis 0 with size 0")
     q_shape = tuple(qa.shape)
     qf = reshape(qa, (-1,))
-    counted = skip_nan and m.nan is not None
-    if counted:
-        cnt = st.sum(ew.logical_not(ew.isnan(xs)), axis=-1, keepdims=True, dtype=dt.int64)
-    count: Any = cast(cnt, qf._dtype) if counted else n  # NumPy: n * q in q's dtype
+    cnt = (  # the numbers in each slice, where NaNs are counted out
+        st.sum(ew.logical_not(ew.isnan(xs)), axis=-1, keepdims=True, dtype=dt.int64)
+        if skip_nan and m.nan is not None
+        else None
+    )
+    count: Any = cast(cnt, qf._dtype) if cnt is not None else n  # NumPy: n * q in q's dtype
+    top: Array | int = ew.maximum(ew.subtract(cnt, 1), 0) if cnt is not None else n - 1
     if method in _DISCRETE or (method == "linear" and qf._dtype.kind in "iu"):  # one value
         out_dtype = a._dtype
         idx = _discrete(method, count, qf)
-        hi = ew.maximum(ew.subtract(cnt, 1), 0) if counted else n - 1
-        r = last(xs, ew.minimum(ew.maximum(idx, 0), hi))
+        r = last(xs, ew.minimum(ew.maximum(idx, 0), top), fn)
     else:
         v = _virtual(method, count, qf)
         prev = ew.floor(v)
@@ -206,12 +208,10 @@ def _order(
         prev, nxt = where(above, -1, prev), where(above, -1, nxt)
         prev, nxt = where(below, 0, prev), where(below, 0, nxt)
         gamma = _gamma(method, v, prev)
-        top = ew.subtract(cnt, 1) if counted else n - 1
-        top = ew.maximum(top, 0) if counted else top
 
         def at(i: Array) -> Array:
             k = cast(i, dt.int64)
-            return last(xs, where(ew.less(k, 0), top, k))
+            return last(xs, where(ew.less(k, 0), top, k), fn)
 
         lo, up = at(prev), at(nxt)
         if weak:
@@ -223,15 +223,15 @@ def _order(
         if tuple(t.shape) != tuple(lo.shape):
             from .._manipulation import broadcast_to
 
-            t = broadcast_to(t, tuple(lo.shape))
+            t = broadcast_to(t, known(lo.shape, fn))
         r = _lerp(lo, up, t, out_dtype)
-    if counted:
+    if cnt is not None:
         r = where(ew.equal(cnt, 0), float("nan"), r)
         m.warn(ew.equal(cnt, 0), "All-NaN slice encountered")
     elif a._dtype.kind in "fc":  # a slice with a NaN sorts it last: NaN, as NumPy
         tail = xs[..., -1:]
         r = where(ew.isnan(tail), cast(tail, r._dtype), r)
-    return m.restore(front(r, q_shape), lead=len(q_shape))
+    return m.restore(front(r, q_shape, fn), lead=len(q_shape))
 
 
 def _weighted(fn: str, m: Masked, qa: Array, method: str, weights: Any) -> Array:
@@ -247,35 +247,37 @@ def _weighted(fn: str, m: Masked, qa: Array, method: str, weights: Any) -> Array
     if w._dtype.kind not in "biuf":
         raise TypeError(f"{fn}: 'weights' must be real numbers, got {w._dtype}")
     if tuple(w.shape) != tuple(a.shape):
-        if m.axes is None:
+        axes = m.axes
+        if axes is None:
             raise TypeError(f"{fn}: Axis must be specified when shapes of a and weights differ.")
-        if tuple(w.shape) != tuple(a.shape[i] for i in m.axes):
+        if tuple(w.shape) != tuple(a.shape[i] for i in axes):
             raise ValueError(f"{fn}: Shape of weights must be consistent with shape of a "
                              "along specified axis.")  # fmt: skip
         from .._manipulation import broadcast_to, permute_dims
 
-        order = sorted(range(len(m.axes)), key=lambda i: m.axes[i])
+        order = sorted(range(len(axes)), key=lambda i: axes[i])
         w = permute_dims(w, tuple(order)) if order != list(range(len(order))) else w
-        shape = tuple(s if i in m.axes else 1 for i, s in enumerate(a.shape))
-        w = broadcast_to(reshape(w, shape), tuple(a.shape))
+        sizes = known(a.shape, fn)
+        shape = tuple(s if i in axes else 1 for i, s in enumerate(sizes))
+        w = broadcast_to(reshape(w, shape), sizes)
     if any_true(ew.less(w, 0)):
         raise ValueError(f"{fn}: Weights must be non-negative.")
     x = m.slices()
-    n = x.shape[-1]
-    if n is None or n == 0:
+    n = known(x.shape, fn)[-1]
+    if n == 0:
         raise IndexError(f"{fn}: index -1 is out of bounds for axis 0 with size 0")
     ws = Masked(w, m.axes, False, fn, skip_nan=False).slices()
-    order = argsort(x, axis=-1, stable=True)
-    xs, ws = gather(x, order), gather(ws, order)
+    perm = argsort(x, axis=-1, stable=True)
+    xs, ws = gather(x, perm), gather(ws, perm)
     counted = m.nan is not None
     nan_last = ew.isnan(xs) if xs._dtype.kind == "f" else None
-    if counted:
+    if counted and nan_last is not None:  # (counted: a float a, so nan_last is set)
         ws = where(nan_last, 0, ws)
     cdf = st.cumulative_sum(ws, axis=-1, dtype=dt.float64)
     total = cdf[..., -1:]
     cdf = ew.divide(cdf, total)
     bad = ew.isnan(total)
-    if counted:
+    if counted and nan_last is not None:
         bad = ew.logical_and(bad, ew.logical_not(nan_last[..., :1]))
     if any_true(bad):
         raise ValueError(f"{fn}: Weights included NaN, inf or were all zero.")
@@ -288,7 +290,7 @@ def _weighted(fn: str, m: Masked, qa: Array, method: str, weights: Any) -> Array
 
     below = ew.less(expand_dims(cdf, axis=-2), qf)  # (..., k, n)
     idx = st.sum(below, axis=-1, dtype=dt.int64)
-    r = last(xs, ew.minimum(idx, n - 1))
+    r = last(xs, ew.minimum(idx, n - 1), fn)
     if nan_last is not None:
         tail = (
             nan_last[..., -1:]
@@ -298,20 +300,19 @@ def _weighted(fn: str, m: Masked, qa: Array, method: str, weights: Any) -> Array
         r = where(tail, float("nan"), r)
         if counted:
             m.warn(tail, "All-NaN slice encountered")
-    return m.restore(front(r, q_shape), lead=len(q_shape))
+    return m.restore(front(r, q_shape, fn), lead=len(q_shape))
 
 
-def _empty(m: Masked, dtype: np.dtype, fn: str, lead: tuple) -> Array:
+def _empty(m: Masked, dtype: np.dtype[Any], fn: str, lead: tuple[int, ...]) -> Array:
     """NaN in each result element of an empty input (NumPy: nanmean's answer, warning
     "Mean of empty slice")."""
     a = m.a
     reduced = range(a.ndim) if m.axes is None else m.axes
     if m.keepdims:
-        shape = tuple(1 if i in reduced else a.shape[i] for i in range(a.ndim))
+        sizes = tuple(1 if i in reduced else a.shape[i] for i in range(a.ndim))
     else:
-        shape = tuple(a.shape[i] for i in range(a.ndim) if i not in reduced)
-    if None in shape:
-        raise ValueError(f"{fn}: the shape of a is not known yet; call ak.compute(a) first")
+        sizes = tuple(a.shape[i] for i in range(a.ndim) if i not in reduced)
+    shape = known(sizes, fn)
     if 0 not in shape or not shape:
         warn("Mean of empty slice")
     out = _float_of(dtype)
@@ -340,7 +341,7 @@ def _median(fn: str, a: Array, axis: Any, out: Any, keepdims: bool, skip_nan: bo
         cnt = st.sum(ew.logical_not(ew.isnan(xs)), axis=-1, keepdims=True, dtype=dt.int64)
         lo_i = ew.floor_divide(ew.maximum(ew.subtract(cnt, 1), 0), 2)
         hi_i = ew.minimum(ew.floor_divide(cnt, 2), n - 1)
-        lo, hi = cast(last(xs, lo_i), acc), cast(last(xs, hi_i), acc)
+        lo, hi = cast(last(xs, lo_i, fn), acc), cast(last(xs, hi_i, fn), acc)
         mid = ew.divide(ew.add(lo, hi), 2)
         r = where(ew.equal(ew.remainder(cnt, 2), 1), lo, mid)
         r = where(ew.equal(cnt, 0), float("nan"), r)
@@ -354,7 +355,7 @@ def _median(fn: str, a: Array, axis: Any, out: Any, keepdims: bool, skip_nan: bo
             r = where(ew.isnan(tail), cast(tail, acc), r)
     if r._dtype is not out_dtype:
         r = cast(r, out_dtype)
-    return m.restore(reshape(r, tuple(r.shape[:-1])))
+    return m.restore(reshape(r, known(r.shape[:-1], fn)))
 
 
 # ---------------------------------------------------------------------- the functions

@@ -25,7 +25,7 @@ from .._manipulation import broadcast_to, concat, reshape
 from .._searching import where
 from .._sorting import sort
 from .._utility import any as any_
-from ._base import numpy_function
+from ._base import known, numpy_function
 
 __all__ = ["pad"]
 
@@ -91,13 +91,13 @@ def _index(n: int, before: int, after: int, mode: str) -> np.ndarray:
     return np.where(q < n, q, 2 * n - 1 - q)
 
 
-def _at(axis: int, ndim: int, item: Any) -> tuple:
+def _at(axis: int, ndim: int, item: Any) -> tuple[Any, ...]:
     return (slice(None),) * axis + (item,) + (slice(None),) * (ndim - axis - 1)
 
 
 def _block(x: Array, axis: int, width: int, value: Any) -> Array:
     """``value`` (a scalar or an array of size 1 along ``axis``) over ``width`` positions."""
-    shape = list(x.shape)
+    shape = list(known(x.shape, "pad"))
     shape[axis] = width
     if value.__class__ is Array:
         return broadcast_to(value, tuple(shape))
@@ -148,8 +148,10 @@ def _ramp(x: Array, axis: int, width: int, end: Any, edge: Array, right: bool) -
     return y[_at(axis, x.ndim, slice(None, None, -1))] if right else y
 
 
-def _pad_axis(x: Array, axis: int, before: int, after: int, mode: str, opts: dict) -> Array:
-    n = x.shape[axis]
+def _pad_axis(
+    x: Array, axis: int, before: int, after: int, mode: str, opts: dict[str, Any]
+) -> Array:
+    n = known(x.shape, "pad")[axis]
     ndim = x.ndim
     if mode in ("edge", "wrap", "reflect", "symmetric"):
         odd = opts.get("reflect_type", "even") == "odd"
@@ -229,15 +231,16 @@ def pad(array: Array, pad_width: Any, mode: str = "constant", **kwargs: Any) -> 
     )
     opts["end_values"] = _pairs(kwargs.get("end_values", 0), ndim, "end_values", False)
     opts["stat_length"] = _pairs(kwargs.get("stat_length"), ndim, "stat_length", True)
-    shape = [n + b + a for n, (b, a) in zip(array.shape, widths, strict=True)]
+    sizes = known(array.shape, "pad")
+    shape = [n + b + a for n, (b, a) in zip(sizes, widths, strict=True)]
     if mode not in ("constant", "empty"):
-        for axis, (n, (b, a)) in enumerate(zip(array.shape, widths, strict=True)):
+        for axis, (n, (b, a)) in enumerate(zip(sizes, widths, strict=True)):
             if n == 0 and (b or a):
                 raise ValueError(
                     f"pad: can't extend empty axis {axis} using modes other than 'constant' or "
                     "'empty'"
                 )
-        if 0 in array.shape:
+        if 0 in sizes:
             return zeros(tuple(shape), dtype=array._dtype, device=array.device)
     x = array
     for axis, (before, after) in enumerate(widths):

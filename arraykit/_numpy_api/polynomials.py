@@ -18,7 +18,7 @@ from .._array import Array
 from .._creation import asarray, zeros_like
 from .._data_types import astype
 from .._manipulation import reshape
-from ._base import numpy_function
+from ._base import known, numpy_function
 
 __all__ = ["polyval"]
 __all__ += ["polyfit"]  # issue 25, part B
@@ -39,22 +39,23 @@ def polyval(p: Any, x: Any) -> Array:
     """
     if x.__class__ is not Array and not isinstance(x, (bool, int, float, complex)):
         _core.check_array(x, "polyval", "x")
-    like = x if x.__class__ is Array else (p if p.__class__ is Array else None)
+    # (isinstance: x and p are arraykit arrays or not arrays at all, checked above and below)
+    like = x if isinstance(x, Array) else (p if isinstance(p, Array) else None)
     if p.__class__ is not Array:
         if not isinstance(p, (list, tuple)):
             _core.check_array(p, "polyval", "p")
-        kw = {} if like is None else {"device": like.device, "driver": like._driver}
+        kw: dict[str, Any] = {} if like is None else {"device": like.device, "driver": like._driver}
         try:
             p = asarray(p, **kw)
         except (TypeError, ValueError) as e:
             raise type(e)(f"polyval: 'p': {e}") from None
     if p.ndim != 1:
         raise ValueError(f"polyval: 'p' must be 1-D, got shape {p.shape}")
-    if x.__class__ is not Array:
+    if not isinstance(x, Array):
         x = asarray(x, device=p.device, driver=p._driver)
     _core.same_driver((p, x), "polyval")
     y = zeros_like(x)
-    for i in range(p.shape[0]):
+    for i in range(known(p.shape, "polyval")[0]):
         y = ew.add(ew.multiply(y, x), p[i])
     return y
 
@@ -119,15 +120,15 @@ def polyfit(
         raise ValueError(f"{fn}: expected deg >= 0, got {deg}")
     if x.ndim != 1:
         raise TypeError(f"{fn}: expected a 1-D vector for 'x', got shape {x.shape}")
-    if x.shape[0] == 0:
+    (n,) = known(x.shape, fn)
+    if n == 0:
         raise TypeError(f"{fn}: expected a non-empty vector for 'x'")
     if y.ndim < 1 or y.ndim > 2:
         raise TypeError(f"{fn}: expected a 1-D or 2-D array for 'y', got shape {y.shape}")
-    if x.shape[0] != y.shape[0]:
+    if n != known(y.shape, fn)[0]:
         raise TypeError(f"{fn}: expected 'x' and 'y' to have the same length, got {x.shape} "
                         f"and {y.shape}")  # fmt: skip
     x, y = ew.add(x, 0.0), ew.add(y, 0.0)  # NumPy's: integers become floats
-    n = x.shape[0]
     if rcond is None:
         rcond = n * float(dt.finfo(dt.REAL_OF.get(x._dtype, x._dtype)).eps)
     else:
@@ -140,7 +141,7 @@ def polyfit(
         _core.same_driver((x, w), fn)
         if w.ndim != 1:
             raise TypeError(f"{fn}: expected a 1-D array for the weights 'w', got {w.shape}")
-        if w.shape[0] != n:
+        if known(w.shape, fn)[0] != n:
             raise TypeError(f"{fn}: expected 'w' and 'y' to have the same length")
         lhs = ew.multiply(lhs, w[:, None])
         rhs = ew.multiply(rhs, w[:, None] if rhs.ndim == 2 else w)

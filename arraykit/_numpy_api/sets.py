@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import _core
+from .. import _dtypes as dt
 from .. import _elementwise as ew
 from .._array import Array
 from .._core import check_array
@@ -41,14 +42,14 @@ def _joined(fn: str, a: Array, b: Array) -> Array:
 
 
 def _true(x: Array) -> Array:
-    return ones((1,), dtype=bool, device=x.device)
+    return ones((1,), dtype=dt.bool, device=x.device)
 
 
 def _firsts(s: Array) -> Array:
     """Where a sorted 1-D ``s`` starts a run of equal values (NumPy's ``unique``, which
     keeps one NaN: a NaN after a NaN is no new value)."""
     if s.shape[0] == 0:
-        return zeros_like(s, dtype=bool)
+        return zeros_like(s, dtype=dt.bool)
     change = ew.not_equal(s[1:], s[:-1])
     if s._dtype.kind in "fc":
         nan = ew.isnan(s)
@@ -128,7 +129,7 @@ def intersect1d(
     a, b = _as(a, dtype), _as(b, dtype)
     perm = argsort(a, stable=True)
     s = take(a, perm) if a.shape[0] != 0 else a
-    keep = _firsts(s) if b.shape[0] != 0 else zeros_like(s, dtype=bool)
+    keep = _firsts(s) if b.shape[0] != 0 else zeros_like(s, dtype=dt.bool)
     if b.shape[0] != 0:
         keep = ew.logical_and(keep, isin(s, b))
     if not return_indices:
@@ -160,7 +161,7 @@ def setxor1d(ar1: Array, ar2: Array, assume_unique: bool = False) -> Array:
     parts, keeps = [], []
     for x, other in ((a, b), (b, a)):
         if assume_unique:
-            keep = ones_like(x, dtype=bool)
+            keep = ones_like(x, dtype=dt.bool)
         else:
             x = sort(x, stable=True)
             keep = _firsts(x)

@@ -25,7 +25,9 @@ from ._base import numpy_function
 __all__ = ["argpartition", "lexsort", "partition"]
 
 
-def _partition_args(fn: str, a: Array, kth: Any, axis: Any, kind: str, order: Any) -> tuple:
+def _partition_args(
+    fn: str, a: Array, kth: Any, axis: Any, kind: str, order: Any
+) -> tuple[Array, int]:
     check_array(a, fn, "a")
     if kind != "introselect":
         raise ValueError(f"{fn}: 'kind' must be 'introselect', got {kind!r}")

@@ -21,7 +21,7 @@ from .._creation import full, ones_like
 from .._data_types import astype
 from .._manipulation import broadcast_to, permute_dims, reshape
 from .._searching import where
-from ._base import like, no_out, numpy_function, renamed
+from ._base import known, like, no_out, numpy_function, renamed
 from ._masked import Masked
 
 __all__ = ["average", "nanmean", "ptp"]
@@ -100,10 +100,10 @@ def average(
         if not returned:
             return avg
         count = st._reduced_count(a.shape, axes)
-        if count is None:  # a size a lazy driver does not know yet
+        if count is None or None in avg.shape:  # a size a lazy driver does not know yet
             ones = ones_like(a, dtype=avg._dtype)
             return avg, st.sum(ones, axis=ax, keepdims=keepdims)
-        return avg, full(tuple(avg.shape), count, dtype=avg._dtype, device=avg.device)
+        return avg, full(known(avg.shape, "average"), count, dtype=avg._dtype, device=avg.device)
     w = like(a, weights, "average", "weights")
     _core.same_driver((a, w), "average")
     dtype = _core.result_dtype((a, w), "average", "a and weights")
@@ -112,7 +112,8 @@ def average(
     if tuple(w.shape) != tuple(a.shape):
         if axes is None:
             raise TypeError("average: axis must be specified when shapes of a and weights differ")
-        if w.ndim != len(axes) or tuple(w.shape) != tuple(a.shape[i] for i in axes):
+        sizes = known(a.shape, "average")
+        if w.ndim != len(axes) or tuple(w.shape) != tuple(sizes[i] for i in axes):
             raise ValueError(
                 f"average: shape of weights {w.shape} must be that of a {a.shape} along axis {axis}"
             )
@@ -120,8 +121,8 @@ def average(
         w = permute_dims(w, tuple(sorted(range(len(axes)), key=lambda i: axes[i])))
         shape = [1] * a.ndim
         for i in sorted(axes):
-            shape[i] = a.shape[i]
-        w = broadcast_to(reshape(w, tuple(shape)), tuple(a.shape))
+            shape[i] = sizes[i]
+        w = broadcast_to(reshape(w, tuple(shape)), sizes)
     a, w = astype(a, dtype), astype(w, dtype)
     scl = st.sum(w, axis=ax, keepdims=keepdims)
     if _core.transform_tracing.depth == 0 and not a._driver.capabilities.lazy:
@@ -132,7 +133,7 @@ def average(
     avg = ew.divide(st.sum(ew.multiply(a, w), axis=ax, keepdims=keepdims), scl)
     if returned:
         if tuple(scl.shape) != tuple(avg.shape):
-            scl = broadcast_to(scl, tuple(avg.shape))
+            scl = broadcast_to(scl, known(avg.shape, "average"))
         return avg, scl
     return avg
 
@@ -181,7 +182,8 @@ def nanmean(
             return st.mean(x, axis=ax, keepdims=keepdims)
         except _ERRORS as e:
             raise renamed(e, "mean", "nanmean") from None
-    keep = broadcast_to(keep, tuple(x.shape)) if tuple(keep.shape) != tuple(x.shape) else keep
+    if tuple(keep.shape) != tuple(x.shape):
+        keep = broadcast_to(keep, known(x.shape, "nanmean"))
     try:
         total = st.sum(_where_keep(keep, x), axis=ax, keepdims=keepdims)
     except _ERRORS as e:
