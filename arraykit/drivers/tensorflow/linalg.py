@@ -304,12 +304,21 @@ class Linalg(Part):
         return (_adjoint(low) if upper else low), rcond
 
     def det(self, x: Any) -> Any:
-        if x.dtype not in COMPLEX:
-            return gl.matrix_determinant(x)
-        # TF's complex determinant is 0 where |det|**2 overflows (its sign is 0 there):
-        # NumPy's sign * exp(logabsdet), from this driver's slogdet
+        # TF's complex determinant is 0 where |det|**2 overflows (its sign is 0 there),
+        # its real one inf at FLT_MAX.
+        # NumPy's: the product of the LU pivots times the permutation's sign (exact where
+        # sign * exp(logabsdet) is not: exp of a rounded log of 88 is 5e-6 off in
+        # float32, and inf at FLT_MAX).  TF's LU raises for a singular matrix: those
+        # (logabsdet -inf) take sign * exp(logabsdet), 0, from this driver's slogdet.
         sign, logabs = self.slogdet(x)
-        return gm.mul(sign, S.cast(gm.exp(logabs), x.dtype))
+        finite = gm.is_finite(logabs)
+        n = x.shape[-1]
+        safe = S.select(finite[..., None, None], x, tf.eye(n, dtype=x.dtype))
+        lu, perm = gl.lu(safe, output_idx_type=tf.int32)
+        d = ga.matrix_diag_part_v3(lu, S.const(0, tf.int32), S.scalar_like(0, lu))
+        parity = gl.matrix_determinant(tf.one_hot(perm, n, dtype=logabs.dtype))
+        product = gm.mul(gm.prod(d, S.const(-1, tf.int32), False), S.cast(parity, x.dtype))
+        return S.select(finite, product, gm.mul(sign, S.cast(gm.exp(logabs), x.dtype)))
 
     def slogdet(self, x: Any) -> tuple[Any, Any]:
         sign, logabs = gl.log_matrix_determinant(x)
