@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math as _math
 import sys as _sys
+from typing import TYPE_CHECKING as _TYPE_CHECKING
 from . import drivers
 from ._array import Array
 from ._config import set_defaults, use
@@ -163,6 +164,34 @@ from . import fft, linalg
 # of standard functions (absolute, power...) and scalar types (float_, ndarray...): one
 # module per NumPy reference section in _numpy_api; refused under promotion="strict".
 from ._numpy_api import *  # noqa: F403 - see _numpy_api.__all__
+
+if _TYPE_CHECKING:  # the same names, from the modules that list them (mypy cannot follow
+    # _numpy_api's `__all__ += module.__all__` through the star import above)
+    from ._numpy_api.aliases import *  # noqa: F403
+    from ._numpy_api.creation import *  # noqa: F403
+    from ._numpy_api.dtypes import *  # noqa: F403
+    from ._numpy_api.indexing import *  # noqa: F403
+    from ._numpy_api.linalg import *  # noqa: F403
+    from ._numpy_api.logic import *  # noqa: F403
+    from ._numpy_api.manipulation import *  # noqa: F403
+    from ._numpy_api.math import *  # noqa: F403
+    from ._numpy_api.math_sums import *  # noqa: F403
+    from ._numpy_api.padding import *  # noqa: F403
+    from ._numpy_api.polynomials import *  # noqa: F403
+    from ._numpy_api.statistics import *  # noqa: F403
+    from ._numpy_api.convolution import *  # noqa: F403
+    from ._numpy_api.functional import *  # noqa: F403
+    from ._numpy_api.inserting import *  # noqa: F403
+    from ._numpy_api.math_differences import *  # noqa: F403
+    from ._numpy_api.math_float import *  # noqa: F403
+    from ._numpy_api.sets import *  # noqa: F403
+    from ._numpy_api.sorting import *  # noqa: F403
+    from ._numpy_api.covariance import *  # noqa: F403
+    from ._numpy_api.histograms import *  # noqa: F403
+    from ._numpy_api.histograms_nd import *  # noqa: F403
+    from ._numpy_api.interpolation import *  # noqa: F403
+    from ._numpy_api.nan_functions import *  # noqa: F403
+    from ._numpy_api.order_statistics import *  # noqa: F403
 
 # <chapter: typing>
 from . import typing
