@@ -11,6 +11,7 @@ from typing import Any, cast
 from ._array import Array, _object_new
 from ._core import transform_tracing
 from ._linalg_checks import failure
+from ._sharding import ShardingsArg, constrained, placed_on_the_mesh
 from ._transforms import (
     check_callable,
     driver_of,
@@ -155,6 +156,8 @@ def jit(
     static_argnums: int | tuple[int, ...] = (),
     static_argnames: str | tuple[str, ...] = (),
     checked: bool = False,
+    in_shardings: ShardingsArg = None,
+    out_shardings: ShardingsArg = None,
     **options: Any,
 ) -> Callable[..., Any]:
     """``f`` compiled by the driver of its arguments (traced once per argument structure,
@@ -167,6 +170,11 @@ def jit(
     the driver (``jit_compile=True`` for XLA on TensorFlow).  Drivers without
     ``capabilities.jit`` (NumPy) run ``f`` as is.  Inside ``f``, what needs values
     (``bool(x)``, data-dependent shapes) raises an error that says so.
+
+    ``in_shardings`` and ``out_shardings`` (a driver that shards: JAX; see the "Many
+    devices" guide) are an ``ak.Sharding`` for every positional array argument (every
+    result), or a tuple with one per position (``None``: as it comes): the compiled
+    program splits them so (JAX's ``with_sharding_constraint``), one SPMD program.
 
     Writes keep NumPy's meaning: a write to an argument inside ``f`` (``x[i] = v``, ``x +=
     1``, through a view of ``x``, ``np.add.at(x, ...)``) is in ``x`` after the call, and in
@@ -228,6 +236,8 @@ def jit(
     """
     check_callable(f, "jit")
     fn = "jit"
+    if in_shardings is not None or out_shardings is not None:
+        f = constrained(f, in_shardings, out_shardings)
     user_f, f = f, marked(f)
     static, static_names = _static_args(user_f, static_argnums, static_argnames, fn)
     compiled: dict[Driver, Callable[..., Any]] = {}
@@ -366,4 +376,6 @@ def jit(
         except LinAlgSignal as e:  # a backend kernel refused a matrix as the graph ran
             raise failure("jit", e, (), "a matrix inside the compiled function") from e
 
+    if in_shardings is not None:
+        return placed_on_the_mesh(wrapper, in_shardings)
     return wrapper

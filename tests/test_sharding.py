@@ -157,6 +157,38 @@ def test_placement_under_ak_use_and_pickling(mesh: ak.Mesh) -> None:
     np.testing.assert_array_equal(np.asarray(y), np.arange(16.0))
 
 
+def test_jit_places_arguments_and_results_by_the_shardings_given(mesh: ak.Mesh) -> None:
+    rows, cols, whole = (ak.Sharding(mesh, ("data",)), ak.Sharding(mesh, (None, "model")),
+                         ak.Sharding(mesh, ()))  # fmt: skip
+    a, b = _values(8, (8, 4)), _values(9, (8, 4))
+    x = ak.asarray(a, device=whole)  # replicated: in_shardings splits it in the program
+
+    @ak.jit
+    def plain(u: ak.Array, v: ak.Array) -> tuple[ak.Array, ak.Array]:
+        return u * v, ak.sum(u, axis=0)
+
+    step = ak.jit(plain, in_shardings=(rows, None), out_shardings=(cols, whole))
+    y = ak.asarray(b, device=rows)
+    got, total = step(x, y)
+    assert got.device == cols and total.device == whole
+    np.testing.assert_array_equal(np.asarray(got), a * b)
+    assert np.all(np.abs(np.asarray(total) - a.sum(axis=0)) <= 8 * 2.3e-16 * np.abs(a).sum(0))
+    # one sharding for every result; a write to an argument still reaches the caller's
+    inc = ak.jit(_add_one, out_shardings=whole)
+    z = ak.asarray(a, device=rows)
+    assert inc(z).device == whole
+    np.testing.assert_array_equal(np.asarray(z), a + 1.0)
+    with pytest.raises(ValueError, match="in_shardings has 1 entries for 2 values"):
+        ak.jit(plain, in_shardings=(rows,))(x, y)
+    with pytest.raises(ValueError, match="argument 0 is on cpu, not on the mesh"):
+        ak.jit(plain, in_shardings=rows)(ak.asarray(a), y)  # one device: a transfer to see
+
+
+def _add_one(u: ak.Array) -> ak.Array:
+    u += 1.0
+    return u * 2.0
+
+
 # ---------------------------------------------------------------- what is refused
 def test_mixing_a_split_array_with_another_placement_raises(
     mesh: ak.Mesh, devices: list[ak.Device]
@@ -204,3 +236,5 @@ def test_drivers_that_do_not_shard_refuse_by_name(driver: ak.drivers.Driver) -> 
         ak.zeros(4, device=s)
     with pytest.raises(ValueError, match="places each array on one"):
         ak.ones(3).to_device(s)
+    with pytest.raises(ValueError, match="places each array on one"):
+        ak.jit(lambda u: u + 1.0, out_shardings=s)(ak.ones(4))

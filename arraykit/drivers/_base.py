@@ -369,6 +369,10 @@ class Driver(Primitives):
     #     of a value split over several devices returns one.  ``None``: one device per array
     #     (core refuses a ``Sharding``, naming the driver).
     make_sharding: Callable[[Any], Any] | None = None
+    # constrain(x, sharding) -> x   ``x`` split as ``sharding`` (an ``ak.Sharding`` with its
+    #     native made), eagerly or inside a compiled function (JAX's
+    #     ``with_sharding_constraint``); with ``make_sharding``.
+    constrain: Callable[[Any, Any], Any] | None = None
 
     options: ClassVar[frozenset[str]] = frozenset()
     """The names of the settings ``ak.use(driver, name=value)`` takes for this driver (the

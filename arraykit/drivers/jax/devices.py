@@ -149,6 +149,9 @@ class Devices(Part):
                 )
         return device.native
 
+    def constrain(self, x: Any, sharding: Sharding) -> Any:  # pyright: ignore[reportIncompatibleVariableOverride]
+        return jax.lax.with_sharding_constraint(x, self.placement(sharding, tuple(x.shape), "jit"))
+
     def _sharding_of(self, native: Any) -> Sharding:
         """The ``Sharding`` of a value JAX split over several devices."""
         if not isinstance(native, jax.sharding.NamedSharding):
