@@ -419,7 +419,8 @@ def matrix_rank(x: Array, /, *, rtol: float | Array | None = None) -> Array:
 
     The tolerance is ``rtol * largest singular value`` (``rtol=None``: ``max(M, N) *
     eps``).  Built from ``svdvals`` unless the driver has a native ``matrix_rank``.
-    Returns the default integer dtype.  Fails as ``svd`` does (inf entries: rank 0, as NumPy's).
+    Returns the default integer dtype.  Fails as ``svd`` does (inf entries: rank 0, as NumPy 2.4's;
+    NumPy 2.5's SVD refuses them).
     Matrices with entries near the largest float are scaled by a power of two first.
 
     Spec: https://data-apis.org/array-api/2025.12/extensions/generated/array_api.linalg.matrix_rank.html

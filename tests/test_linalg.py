@@ -646,5 +646,7 @@ def test_matrix_rank_of_entries_near_the_largest_float(driver):
     with np.errstate(all="ignore"):
         assert np.linalg.matrix_rank(full * 2.0**-600) == 1
     assert int(ak.linalg.matrix_rank(ak.asarray(full))) == 1
+    # an inf entry: rank 0, the rule of svd's inputs (NumPy 2.4 answers 0 too; NumPy 2.5's
+    # SVD refuses the matrix: "SVD did not converge")
     full[1, 2] = complex(-np.inf, np.inf)
-    assert int(ak.linalg.matrix_rank(ak.asarray(full))) == np.linalg.matrix_rank(full) == 0
+    assert int(ak.linalg.matrix_rank(ak.asarray(full))) == 0
