@@ -86,6 +86,25 @@ def _on_cpu(x: Any) -> bool:
     return "CPU" in x.device.rsplit("/", 1)[-1]
 
 
+def _sign_and_logabs(x: Any) -> tuple[Any, Any]:
+    """TF's ``(sign, logabsdet)``, logabsdet real, and a singular matrix's sign +0, as
+    NumPy's (TF's real one was -0)."""
+    sign, logabs = gl.log_matrix_determinant(x)
+    zero = S.zeros_like(sign)
+    return S.select(gm.equal(sign, zero), zero, sign), _real(logabs)
+
+
+def _pivots(x: Any, finite: Any, real: Any) -> tuple[Any, Any]:
+    """The LU pivots (U's diagonal) of the matrices of ``x`` and their permutation's sign
+    (dtype ``real``), where ``finite`` (their logabsdet is): TF's LU raises for a
+    singular matrix, so the others are the identity's."""
+    n = x.shape[-1]
+    safe = S.select(finite[..., None, None], x, tf.eye(n, dtype=x.dtype))
+    lu, perm = gl.lu(safe, output_idx_type=tf.int32)
+    d = ga.matrix_diag_part_v3(lu, S.const(0, tf.int32), S.scalar_like(0, lu))
+    return d, gl.matrix_determinant(tf.one_hot(perm, n, dtype=real))
+
+
 def _diagonal(x: Any) -> np.ndarray[Any, Any]:
     """The diagonals of an eager stack of matrices, on the host (on the CPU a view of
     the tensor: no op)."""
@@ -304,43 +323,31 @@ class Linalg(Part):
         return (_adjoint(low) if upper else low), rcond
 
     def det(self, x: Any) -> Any:
-        # TF's complex determinant is 0 where |det|**2 overflows (its sign is 0 there),
-        # its real one inf at FLT_MAX.
-        # NumPy's: the product of the LU pivots times the permutation's sign (exact where
-        # sign * exp(logabsdet) is not: exp of a rounded log of 88 is 5e-6 off in
-        # float32, and inf at FLT_MAX).  TF's LU raises for a singular matrix: those
-        # (logabsdet -inf) take sign * exp(logabsdet), 0, from this driver's slogdet.
-        sign, logabs = self.slogdet(x)
+        # NumPy's: the product of the LU pivots times the permutation's sign.  TF's is 0
+        # for a complex matrix whose |det|**2 overflows (its sign is 0 there) and inf at
+        # FLT_MAX; sign * exp(logabsdet) is inexact (exp of a rounded log of 88 is 5e-6
+        # off in float32, and inf at FLT_MAX).  Where logabsdet is not finite (singular:
+        # TF's LU refuses those) that formula serves, with a singular matrix's +0 sign.
+        sign, logabs = _sign_and_logabs(x)
         finite = gm.is_finite(logabs)
-        n = x.shape[-1]
-        safe = S.select(finite[..., None, None], x, tf.eye(n, dtype=x.dtype))
-        lu, perm = gl.lu(safe, output_idx_type=tf.int32)
-        d = ga.matrix_diag_part_v3(lu, S.const(0, tf.int32), S.scalar_like(0, lu))
-        parity = gl.matrix_determinant(tf.one_hot(perm, n, dtype=logabs.dtype))
+        d, parity = _pivots(x, finite, logabs.dtype)
         product = gm.mul(gm.prod(d, S.const(-1, tf.int32), False), S.cast(parity, x.dtype))
         return S.select(finite, product, gm.mul(sign, S.cast(gm.exp(logabs), x.dtype)))
 
     def slogdet(self, x: Any) -> tuple[Any, Any]:
-        sign, logabs = gl.log_matrix_determinant(x)
-        logabs = _real(logabs)
+        sign, logabs = _sign_and_logabs(x)
         if x.dtype in COMPLEX:
             # TF's complex sign is 0 where the determinant overflows its dtype (NumPy:
             # the product of the pivots' phases): that product, times the permutation's
-            # sign, where logabsdet is finite.  TF's LU raises for a singular matrix, so
-            # those take the identity's; each phase is d / |d| by a true division
+            # sign, where logabsdet is finite; each phase is d / |d| by a true division
             # (div_no_nan is 0 where |d|**2 underflows: 1e-255j's phase came out 0).
             finite = gm.is_finite(logabs)
-            n = x.shape[-1]
-            safe = S.select(finite[..., None, None], x, tf.eye(n, dtype=x.dtype))
-            lu, perm = gl.lu(safe, output_idx_type=tf.int32)
-            d = ga.matrix_diag_part_v3(lu, S.const(0, tf.int32), S.scalar_like(0, lu))
+            d, parity = _pivots(x, finite, logabs.dtype)
             a = gm.complex_abs(d, Tout=logabs.dtype)
             a = S.cast(S.select(gm.equal(a, S.zeros_like(a)), S.scalar_like(1, a), a), d.dtype)
             phase = gm.prod(gm.real_div(d, a), S.const(-1, tf.int32), False)
-            parity = gl.matrix_determinant(tf.one_hot(perm, n, dtype=logabs.dtype))
             sign = S.select(finite, gm.mul(phase, S.cast(parity, x.dtype)), sign)
-        # a singular matrix's sign is +0, as NumPy's (TF's real one was -0)
-        return S.select(gm.equal(sign, S.zeros_like(sign)), S.zeros_like(sign), sign), logabs
+        return sign, logabs
 
     def eig(self, x: Any) -> tuple[Any, Any]:
         ct = S.COMPLEX_OF.get(x.dtype, x.dtype)
