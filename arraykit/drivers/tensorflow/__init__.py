@@ -151,7 +151,10 @@ class TensorFlowDriver(  # pyright: ignore[reportIncompatibleVariableOverride]
     def to_scalar(self, x: Any) -> Any:
         if x.__class__ is not _EagerTensor:
             return self.to_numpy(x).item()  # raises the symbolic-tensor TypeError
-        return x._numpy().item()
+        try:  # free in Python 3.11 unless it raises
+            return x._numpy().item()
+        except tf.errors.UnimplementedError:  # split over a mesh (a DTensor): gathered
+            return self.to_numpy(x).item()
 
     def astype(self, x: Any, dtype: np.dtype) -> Any:
         tfd = TF_OF[dtype]
