@@ -3,8 +3,9 @@ wherever ``device=`` goes, ``x.device``/``x.sharding``, and the answers of one d
 
 The split tests need a driver that shards (``driver.make_sharding``) with at least 8
 devices of one kind: ``tox -e py311-sharding`` gives JAX 8 virtual CPU devices
-(``XLA_FLAGS=--xla_force_host_platform_device_count=8``, set before JAX starts); the other
-envs skip them, saying so.  The refusals run on every driver that does not shard.
+(``XLA_FLAGS=--xla_force_host_platform_device_count=8``, set before JAX starts) and
+TensorFlow 8 logical CPU devices (``ARRAYKIT_TEST_TF_CPUS=8``, see ``conftest.py``); the
+other envs skip them, saying so.  The refusals run on every driver that does not shard.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ def devices(driver: ak.drivers.Driver) -> list[ak.Device]:
     if len(devs) < N_DEVICES:
         pytest.skip(
             f"needs {N_DEVICES} {kind} devices, {len(devs)} here: tox -e py311-sharding "
-            "starts JAX with 8 virtual CPU devices"
+            "starts JAX and TensorFlow with 8 virtual CPU devices"
         )
     return devs[:N_DEVICES]
 

@@ -9,7 +9,8 @@ Layout: this module holds the driver class and its runtime hooks (``dtype_of``,
 ``shape_of``, ``astype`` ...).  The primitives live in modules named after core's
 chapters, each a mixin class of the driver: ``creation``, ``indexing``, ``manipulation``,
 ``searching``, ``sorting``, ``sets``, ``statistics``, ``utility``, ``linalg``, ``fft``,
-``interop``, ``devices``.  ``elementwise.build`` returns the elementwise primitives,
+``interop``, ``devices`` (``mesh``: arrays split over several devices, on DTensor).
+``elementwise.build`` returns the elementwise primitives,
 bound as instance attributes (many are TF's op functions themselves).  ``transforms``
 holds the transform hooks, ``support`` the dtype tables, the kernel registry and the
 helpers several chapters share, ``complex_math`` the complex functions TF's kernels get

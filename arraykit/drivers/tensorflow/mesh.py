@@ -54,6 +54,11 @@ def is_split(x: Any) -> bool:
     return bool(_device) and x.device == _device[0]
 
 
+def on_a_mesh(x: Any) -> bool:
+    """Whether ``x`` is split over a mesh, or a value of an ``ak.jit`` trace of such."""
+    return bool(_device) and (x.device == _device[0] or getattr(TRACE, "mesh", None) is not None)
+
+
 class Split:
     """A ``Sharding``'s native on TF: its DTensor mesh and, per array axis its spec names,
     the mesh dimension that splits it (``dtensor.UNSHARDED`` for none)."""
