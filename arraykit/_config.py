@@ -121,7 +121,7 @@ def _native_sharding(driver: Driver, sharding: Sharding) -> Sharding:
     if driver.make_sharding is None:
         raise ValueError(
             f"the {driver.name!r} driver places each array on one device: it cannot split one "
-            f"over {sharding.mesh!r} (ak.Sharding needs the JAX driver)"
+            f"over {sharding.mesh!r} (ak.Sharding needs the JAX or TensorFlow driver)"
         )
     if sharding.driver != driver.name:
         raise ValueError(

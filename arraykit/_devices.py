@@ -190,6 +190,21 @@ class Sharding(Device):
                 out[axis] *= sizes[n]
         return tuple(out)
 
+    def check_split(self, shape: tuple[int, ...], fn: str) -> None:
+        """``ValueError`` for an array of ``shape`` this sharding cannot split: fewer axes
+        than its spec, or an axis its pieces do not divide (XLA and DTensor split
+        evenly)."""
+        if len(shape) < len(self.spec):
+            raise ValueError(
+                f"{fn}: a {len(shape)}-d array cannot be split as {self.spec} (one entry per axis)"
+            )
+        for axis, (n, k) in enumerate(zip(shape, self.splits(shape), strict=True)):
+            if n % k:
+                raise ValueError(
+                    f"{fn}: axis {axis} of a {shape} array cannot be split into {k} equal "
+                    f"pieces ({self.spec} over {self.mesh!r})"
+                )
+
     def __str__(self) -> str:
         return f"sharding({self.mesh!r}, spec={self.spec!r})"
 

@@ -33,6 +33,21 @@ def _driver_names() -> list[str]:
 DRIVERS = _driver_names()
 
 
+def _split_the_cpu() -> None:
+    """``ARRAYKIT_TEST_TF_CPUS=n`` (tox's sharding env): TensorFlow's CPU as ``n`` logical
+    devices, configured before TF's runtime starts (JAX's count is its ``XLA_FLAGS``)."""
+    n = os.environ.get("ARRAYKIT_TEST_TF_CPUS")
+    if n and "tensorflow" in DRIVERS:
+        import tensorflow as tf
+
+        cpu = tf.config.list_physical_devices("CPU")[0]
+        logical = [tf.config.LogicalDeviceConfiguration()] * int(n)
+        tf.config.set_logical_device_configuration(cpu, logical)
+
+
+_split_the_cpu()
+
+
 @pytest.fixture(params=DRIVERS)
 def driver(request: pytest.FixtureRequest) -> Iterator[ak.drivers.Driver]:
     """The driver under test, made active (``ak.use``) for the test's duration."""

@@ -136,17 +136,7 @@ class Devices(Part):
             return device.native
         if not shape:
             return self.replicated(device)
-        if len(shape) < len(device.spec):
-            raise ValueError(
-                f"{fn}: a {len(shape)}-d array cannot be split as {device.spec} (one entry "
-                f"per axis)"
-            )
-        for axis, (n, k) in enumerate(zip(shape, device.splits(shape), strict=True)):
-            if n % k:
-                raise ValueError(
-                    f"{fn}: axis {axis} of a {shape} array cannot be split into {k} equal "
-                    f"pieces ({device.spec} over {device.mesh!r})"
-                )
+        device.check_split(shape, fn)
         return device.native
 
     def constrain(self, x: Any, sharding: Sharding) -> Any:  # pyright: ignore[reportIncompatibleVariableOverride]

@@ -9,7 +9,8 @@ Layout: this module holds the driver class and its runtime hooks (``dtype_of``,
 ``shape_of``, ``astype`` ...).  The primitives live in modules named after core's
 chapters, each a mixin class of the driver: ``creation``, ``indexing``, ``manipulation``,
 ``searching``, ``sorting``, ``sets``, ``statistics``, ``utility``, ``linalg``, ``fft``,
-``interop``, ``devices``.  ``elementwise.build`` returns the elementwise primitives,
+``interop``, ``devices`` (``mesh``: arrays split over several devices, on DTensor).
+``elementwise.build`` returns the elementwise primitives,
 bound as instance attributes (many are TF's op functions themselves).  ``transforms``
 holds the transform hooks, ``support`` the dtype tables, the kernel registry and the
 helpers several chapters share, ``complex_math`` the complex functions TF's kernels get
@@ -151,7 +152,10 @@ class TensorFlowDriver(  # pyright: ignore[reportIncompatibleVariableOverride]
     def to_scalar(self, x: Any) -> Any:
         if x.__class__ is not _EagerTensor:
             return self.to_numpy(x).item()  # raises the symbolic-tensor TypeError
-        return x._numpy().item()
+        try:  # free in Python 3.11 unless it raises
+            return x._numpy().item()
+        except tf.errors.UnimplementedError:  # split over a mesh (a DTensor): gathered
+            return self.to_numpy(x).item()
 
     def astype(self, x: Any, dtype: np.dtype) -> Any:
         tfd = TF_OF[dtype]

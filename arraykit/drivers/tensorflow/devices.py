@@ -13,9 +13,11 @@ from typing import Any
 
 import tensorflow as tf
 from tensorflow.python.eager import context
+from tensorflow.python.framework.ops import EagerTensor as _EagerTensor
 
-from ..._devices import Device
-from .._base import PRIMITIVES, Part
+from ..._devices import Device, Sharding
+from .._base import PRIMITIVES
+from .mesh import TRACE, Meshes, is_split
 
 # Primitives that never run a TF op on an input (no pinning), and those whose device is
 # an argument rather than their first input's (argument index).
@@ -27,9 +29,10 @@ _DEVICE_ARG = {"arange": 4, "full": 3, "empty": 2, "eye": 4, "linspace": 5, "asa
 _LIST_ARG = frozenset({"concat", "stack", "meshgrid"})
 
 
-class Devices(Part):
+class Devices(Meshes):
     """``devices``, ``default_device``, ``device_of``, and the pinning of every other
-    primitive (``_install_pinning``, once the primitives are bound)."""
+    primitive (``_install_pinning``, once the primitives are bound); arrays split over a
+    mesh in ``Meshes``."""
 
     def _init_devices(self) -> None:
         """List the devices (this initialises TF's runtime) and ``device_of``'s cache."""
@@ -38,29 +41,44 @@ class Devices(Part):
         for dev in self._devices:
             self._by_name[dev.native] = dev
             self._by_name[f"/job:localhost/replica:0/task:0{dev.native}"] = dev
+        self._init_meshes()
 
     def _install_pinning(self) -> None:
         """Wrap each primitive that runs TF ops to run on its input's device (or on the
         device it is given): a check of about 0.1 us, entering ``tf.device`` (several us)
-        only when TF would otherwise place the op elsewhere."""
+        only when TF would otherwise place the op elsewhere.  A split input (a DTensor) or
+        device (a ``Sharding``) goes to ``Meshes``."""
         tld = context.context()._thread_local_data
         default = self._default.native
         default_full = f"/job:localhost/replica:0/task:0{default}"
         device_cls = tf.device
 
-        def on_input(f: Any, first_of_list: bool) -> Any:
+        def on_input(f: Any, first_of_list: bool, name: str) -> Any:
             def pinned(x: Any, *args: Any) -> Any:
-                d = (x[0] if first_of_list else x).device
+                first = x[0] if first_of_list else x
+                d = first.device
                 if not d or (d == default_full and not tld.device_name):
+                    if not d and getattr(TRACE, "mesh", None) is not None:
+                        return self._in_trace(f, name, (x, *args))
                     return f(x, *args)
+                if is_split(first):
+                    if first.__class__ is _EagerTensor:
+                        return self._on_mesh(f, name, first, (x, *args))
+                    return self._in_trace(f, name, (x, *args))
                 with device_cls(d):
                     return f(x, *args)
 
             return pinned
 
-        def on_arg(f: Any, i: int) -> Any:
+        def on_arg(f: Any, i: int, name: str) -> Any:
             def pinned(*args: Any) -> Any:
-                d = args[i].native
+                dev = args[i]
+                if isinstance(dev, Sharding):  # made on one device, then split
+                    if name == "asarray" and self.is_native(args[0]):
+                        return f(*args)  # asarray moves a tensor itself (copy=False...)
+                    out = pinned(*args[:i], self._default, *args[i + 1 :])
+                    return self._to_sharding(out, dev)
+                d = dev.native
                 if d == default and not tld.device_name:
                     return f(*args)
                 with device_cls(d):
@@ -74,9 +92,9 @@ class Devices(Part):
             if f is None or prim_name in _UNPINNED:
                 continue
             if prim_name in _DEVICE_ARG:
-                setattr(self, prim_name, on_arg(f, _DEVICE_ARG[prim_name]))
+                setattr(self, prim_name, on_arg(f, _DEVICE_ARG[prim_name], prim_name))
             else:
-                setattr(self, prim_name, on_input(f, prim_name in _LIST_ARG))
+                setattr(self, prim_name, on_input(f, prim_name in _LIST_ARG, prim_name))
 
     def devices(self) -> list[Device]:
         return list(self._devices)
@@ -92,6 +110,8 @@ class Devices(Part):
             pass
         if not name:  # a symbolic tensor not yet placed: TF will use its default
             return self._default
+        if is_split(x):  # a symbolic one: placed by DTensor's compiler, as TF places others
+            return self._sharding_of(x) if x.__class__ is _EagerTensor else self._default
         spec = tf.DeviceSpec.from_string(name)
         for dev in self._devices:
             if dev.kind == (spec.device_type or "").lower() and dev.index == (

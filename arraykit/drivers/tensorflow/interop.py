@@ -17,14 +17,14 @@ import tensorflow as tf
 from tensorflow.python.framework.ops import EagerTensor as _EagerTensor
 from tensorflow.python.ops import gen_array_ops as ga
 
-from ..._devices import Device
-from .._base import Part
+from ..._devices import Device, Sharding
 from . import support as S
+from .mesh import Meshes, is_split
 
 _DLPACK_KIND = {"cpu": 1, "gpu": 2}  # kDLCPU, kDLCUDA
 
 
-class Interop(Part):
+class Interop(Meshes):
     """Host copies, moves between devices and DLPack (uses ``device_of``)."""
 
     def to_numpy(self, x: Any) -> np.ndarray:
@@ -33,6 +33,8 @@ class Interop(Part):
                 "cannot convert a symbolic tensor (inside tf.function) to NumPy; return it "
                 "from the function first"
             )
+        if is_split(x):
+            x = self._gather(x)
         out = np.asarray(x._numpy())  # shares the tensor's memory on the CPU
         if out.flags.writeable:
             out = out.view()
@@ -42,6 +44,10 @@ class Interop(Part):
     def to_device(self, x: Any, device: Device) -> Any:
         if x.device and self.device_of(x) == device:
             return x
+        if isinstance(device, Sharding):
+            return self._to_sharding(x, device)
+        if is_split(x):
+            x = self._gather(x)
         with tf.device(device.native):
             return ga.identity(x)
 

@@ -52,6 +52,7 @@ from ... import _dtypes
 from .._base import NoConvergence, Part
 from . import support as S
 from .indexing import basic_slice, basic_spec, strided
+from .mesh import on_a_mesh
 from .support import COMPLEX, MODULAR_WORK, NUMERIC, lift
 
 _select = S.select
@@ -217,6 +218,8 @@ class Linalg(Part):
         if mm is None:
 
             def raw(x: Any, y: Any) -> Any:
+                if on_a_mesh(x):  # DTensor splits V2, not V3 (the same product here)
+                    return gm.batch_mat_mul_v2(x, y)
                 return gm.batch_mat_mul_v3(x, y, Tout=x.dtype)
 
             # the result dtype is the inputs': it must be allowed for both Ta and Tout

@@ -8,8 +8,8 @@ from typing import Any
 import numpy as np
 import tensorflow as tf
 
-from ..._devices import Device
-from .._base import Part
+from ..._devices import Device, Sharding
+from .mesh import Meshes
 
 _PHILOX = 1  # TF's Algorithm enum: RNG_ALG_PHILOX
 _MASK64 = (1 << 64) - 1
@@ -21,10 +21,15 @@ def _words(key: Any, counter: Any, n: int) -> Any:
     )
 
 
-class Random(Part):
+class Random(Meshes):
     """The optional ``philox4x32_10`` primitive."""
 
     def philox4x32_10(self, key: Any, counter: Any, n: int, device: Device) -> Any:
+        if isinstance(device, Sharding):  # the words on every device of the mesh
+            whole = Sharding(device.mesh, ())
+            whole.native = self.make_sharding(whole)
+            words = self.philox4x32_10(key, counter, n, device.mesh.devices.flat[0])
+            return self._to_sharding(words, whole)
         with tf.device(device.native):
             if isinstance(key, tuple):
                 k = tf.constant(np.array([key[0] | key[1] << 32], np.uint64))

@@ -35,6 +35,7 @@ from .._base import (
     Transforms,
     check_jit_options,
 )
+from .mesh import TRACE, split_trace
 from .vmap import mapped
 
 _ZERO = tf.UnconnectedGradients.ZERO
@@ -228,20 +229,36 @@ class TFTransforms(Transforms):
             static = tuple(args[i] for i in static_argnums)
             dynamic = [a for i, a in enumerate(args) if i not in static_argnums]
             flat = tf.nest.flatten(dynamic)
-            concrete = traced.get(static)
+            mesh, layouts = split_trace(flat)  # split arguments: one program per layout
+            key = (static, layouts) if layouts else static
+            concrete = traced.get(key)
             if concrete is None:
 
                 def flat_fn(*tensors: Any) -> Any:
                     rebuilt = iter(tf.nest.pack_sequence_as(dynamic, list(tensors)))
                     full = [a if i in static_argnums else next(rebuilt) for i, a in enumerate(args)]
-                    return fn(*full)
+                    if mesh is None:
+                        return fn(*full)
+                    outer, TRACE.mesh = getattr(TRACE, "mesh", None), mesh
+                    try:
+                        return fn(*full)
+                    finally:
+                        TRACE.mesh = outer
 
                 traced_fn = tf.function(flat_fn, jit_compile=jit_compile, autograph=False)
-                concrete = traced[static] = traced_fn.get_concrete_function(*flat)
+                concrete = traced[key] = traced_fn.get_concrete_function(*flat)
             try:  # free in Python 3.11 unless it raises
                 return concrete(*flat)
             except tf.errors.InvalidArgumentError as e:
                 _reraise(e)
+            except (tf.errors.UnimplementedError, tf.errors.UnknownError) as e:
+                if mesh is None:
+                    raise
+                raise NotImplementedError(
+                    "jit: TensorFlow's DTensor cannot compile this function for arrays split "
+                    f"over a mesh ({str(e).splitlines()[0][:200]}); run it eagerly, or gather "
+                    "the arrays first with x.to_device(device)"
+                ) from None
 
         return call
 
