@@ -117,6 +117,12 @@ def setitem(x: Array, key: Any, value: Any) -> None:
     Array([5., 7., 8.], dtype=float64)
     """
     drv = x._driver
+    # NumPy refuses a read-only x first, whatever the key and value: core's marks, and a
+    # mutable driver's own read-only NumPy arrays (broadcast_to's)
+    if getattr(x, "_view", None) is not None:
+        check_writable(x)
+    elif x._value.__class__ is np.ndarray and not x._value.flags.writeable:
+        raise ValueError("assignment destination is read-only")
     nkey = _normalize_key(x, key, "__setitem__")
     if type(nkey) is _Widened:
         wide, nkey = nkey, ()  # the key written is wide's (below)
@@ -151,9 +157,7 @@ def setitem(x: Array, key: Any, value: Any) -> None:
         native = fit_value(drv, shape, wide.key, native, listed, wide.mask)
         if wide.empty:
             indexed_shape(drv, shape, wide.key)  # IndexError if the index arrays clash
-            # A False selects nothing: the value had only to fit, and x to be writable
-            # (NumPy refuses a read-only x whatever the key selects)
-            check_writable(x)  # core's read-only marks
+            # A False selects nothing: the value had only to fit (x is writable: above)
             if drv.capabilities.mutable:
                 _set_widened(x, wide, native)  # writes nothing; a read-only array refuses
             return
@@ -175,8 +179,6 @@ def setitem(x: Array, key: Any, value: Any) -> None:
         nkey = wide.alt
     else:
         native = fit_value(drv, drv.shape_of(x._value), nkey, native, listed, False)
-    if drv.capabilities.mutable and getattr(x, "_view", None) is not None:
-        check_writable(x)  # core's read-only marks (NumPy's own are the arrays' flags)
     with NO_LOCK if drv.capabilities.mutable else WRITE_LOCK:  # read and update, atomically
         try:
             result = drv.setitem(x._value, nkey, native)

@@ -202,6 +202,24 @@ def test_a_false_key_into_a_read_only_view_raises_as_in_numpy(driver, key, view)
     np.testing.assert_array_equal(np.asarray(x), data)
 
 
+@pytest.mark.parametrize("key", ["mask", "two index arrays", "empty index array"])
+def test_a_read_only_view_refuses_a_write_before_its_key_is_looked_at(driver, key):
+    """NumPy refuses a write into a read-only array whatever the key and value (found by
+    the Dask fuzz run: a 2-D mask with an array value into a broadcast view raised the
+    Dask driver's TypeError for a key it cannot assign lazily, not NumPy's ValueError)."""
+    data = np.zeros((2, 2), np.int64)
+    keys = {"mask": (lambda xp: xp.asarray([[True, False], [False, True]]), [7, 8]),
+            "two index arrays": (lambda xp: (xp.asarray([0, 1]), xp.asarray([1, 0])), [7, 8]),
+            "empty index array": (lambda xp: xp.asarray(np.zeros(0, np.int64)), [])}  # fmt: skip
+    make_key, value = keys[key]
+    with pytest.raises(ValueError, match="read-only"):
+        np.broadcast_to(data[0], (2, 2))[make_key(np)] = np.asarray(value)
+    x = ak.asarray(data[0])
+    with pytest.raises(ValueError, match="read-only"):
+        ak.broadcast_to(x, (2, 2))[make_key(ak)] = ak.asarray(value, dtype=ak.int64)
+    np.testing.assert_array_equal(np.asarray(x), data[0])
+
+
 # ---------------------------------------------------------------------- value shapes
 def test_slice_assignment_of_a_value_with_a_leading_length_one_axis(driver):
     """The reported case: x[1:3] = [[1., 2.]] on a 1-D x.  NumPy refuses the nested list
