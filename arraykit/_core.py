@@ -80,7 +80,9 @@ def same_driver(arrays: Sequence[Array], fn: str) -> Driver:
         dev = drv.device_of(arrays[0]._value)
         for a in arrays[1:]:
             other = drv.device_of(a._value)
-            if other is not dev and other != dev and not _one_mesh(dev, other):
+            # Asked both ways: a traced value's device equals every device of its driver,
+            # but Python asks the left operand first, and a Sharding there says no.
+            if other is not dev and other != dev and dev != other and not _one_mesh(dev, other):
                 raise ValueError(
                     f"{fn}: arrays on two devices, {dev} and {other}, cannot be mixed; "
                     + (f"move one with x.to_device({str(dev)!r})" if not isinstance(dev, Sharding)
