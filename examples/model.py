@@ -150,6 +150,7 @@ def main(argv: list[str] | None = None) -> int:
         "--devices",
         type=int,
         default=1,
+        metavar="N",
         help="train data-parallel over N devices: the 64 examples split over a 1-D mesh, "
         "the parameters replicated (default 1)",
     )
@@ -157,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         result = run(args.driver, steps=args.steps, devices=args.devices)
     except ValueError as e:  # too few devices, or a driver that does not split arrays
-        parser.error(str(e))
+        parser.error(f"{e} (--help says how to have 8 virtual CPU devices)")
     print(f"initial loss: {result['initial_loss']:.4f}")
     if "error" in result:
         print(f"training needs automatic differentiation: {result['error']}")

@@ -123,3 +123,11 @@ def test_the_example_refuses_devices_it_cannot_split_over(driver: ak.drivers.Dri
     have = len([d for d in driver.devices() if d.kind == kind])
     with pytest.raises(ValueError, match=f"needs {2 * have} devices, {have} available"):
         model.run(driver.name, steps=1, devices=2 * have)
+
+
+def test_the_example_cli_on_8_devices(
+    driver: ak.drivers.Driver, devices: list[ak.Device], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert model.main(["--driver", driver.name, "--steps", "2", "--devices", "8"]) == 0
+    out = capsys.readouterr().out
+    assert "x split over" in out and "{'data': 8}" in out
