@@ -5,7 +5,8 @@ of one kind (powers of two, then N), the other inputs replicated (matmul: each d
 multiplies its rows of ``a`` by all of ``b``), eagerly and under ``ak.jit``.
 
 Each row is timed against one device: at each size, the 1-device row of a driver, device
-kind and mode plays the part NumPy plays in the main study, its repeats in turns with its
+kind and mode (its arrays on the first device, no mesh: one device as it runs without
+splitting) plays the part NumPy plays in the main study, its repeats in turns with its
 k-device rows' (``interleave.time_size``), and a row's ratio is the median of one
 device's time over its own, repeat by repeat (> 1: faster on k devices).  Every row's
 first answer is checked against raw NumPy's.  Sizes are rounded up so that N divides
@@ -141,6 +142,8 @@ def _groups(
                 if k > len(devs):
                     skip = f"needs {k} {kind} devices, the {name} driver has {len(devs)}"
                     skip += f" ({why})" if why and virtual(kind) else ""
+                elif k == 1:  # one device as it runs without a mesh (TF: no 1-device DTensor)
+                    split = whole = partial(ak.asarray, driver=drv, device=devs[0])
                 else:
                     mesh = ak.make_mesh((k,), ("data",), devices=devs)
                     split = partial(ak.asarray, driver=drv, device=ak.Sharding(mesh, ("data",)))
