@@ -190,6 +190,20 @@ class Sharding(Device):
                 out[axis] *= sizes[n]
         return tuple(out)
 
+    def __eq__(self, other: object) -> bool:
+        # Another kind of device answers for itself (a traced value's device, which equals
+        # every device of its driver: Python asks the left operand first)
+        if not isinstance(other, Sharding):
+            return NotImplemented
+        return other._key == self._key
+
+    def __ne__(self, other: object) -> bool:
+        if not isinstance(other, Sharding):
+            return NotImplemented
+        return other._key != self._key
+
+    __hash__ = Device.__hash__
+
     def check_split(self, shape: tuple[int, ...], fn: str) -> None:
         """``ValueError`` for an array of ``shape`` this sharding cannot split: fewer axes
         than its spec, or an axis its pieces do not divide (XLA and DTensor split

@@ -16,7 +16,9 @@ under ``--out``; ``--compare`` reads two ``results.json`` (``compare.py``).  Met
 raw NumPy is timed at every size whatever the budget, in turns with the other backends,
 repeat by repeat, and every speed-up is the median of paired ratios (``interleave.py``);
 an unstable cell is re-timed and else marked (``stability.py``); and the machine's load
-is recorded (``load.py``).
+is recorded (``load.py``).  ``--devices N`` runs the many-devices study instead: sigmoid
+and matmul split over 1, 2, 4, ... N devices of each driver that shards, each against one
+device (``sharded.py``).
 """
 
 from __future__ import annotations
@@ -118,6 +120,13 @@ def _positive(kind: type) -> Any:
     return parse
 
 
+def _at_least_two(text: str) -> int:
+    n = _positive(int)(text)
+    if n < 2:
+        raise argparse.ArgumentTypeError(f"at least 2 devices: {text!r}")
+    return int(n)
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m arraykit bench",
@@ -141,8 +150,7 @@ def parser() -> argparse.ArgumentParser:
         "--workloads",
         type=_workload_list,
         metavar="NAME,...",
-        default=list(WORKLOADS),
-        help=f"default: {','.join(WORKLOADS)}",
+        help=f"default: {','.join(WORKLOADS)} (--devices: sigmoid,matmul)",
     )
     p.add_argument(
         "--drivers",
@@ -166,6 +174,15 @@ def parser() -> argparse.ArgumentParser:
         type=_positive(float),
         metavar="SECONDS",
         help="least time per repeat; fast calls are looped (default 0.02, quick 0.01)",
+    )
+    p.add_argument(
+        "--devices",
+        type=_at_least_two,
+        metavar="N",
+        help="the many-devices study instead: sigmoid and matmul on each driver that splits "
+        "arrays over devices (JAX), the input split along axis 0 over 1, 2, 4, ... N "
+        "devices, each timed against one device; on CPU the bench asks for N virtual "
+        "devices, which share the host's cores (overhead, not speedup)",
     )
     p.add_argument("--no-plots", action="store_true", help="write the table, CSV and JSON only")
     p.add_argument(
@@ -372,6 +389,12 @@ def main(argv: list[str] | None = None) -> int:
     for key in ("sizes", "repeat", "budget", "min_time"):
         if getattr(opts, key) is None:
             setattr(opts, key, preset[key])
+    if opts.devices is not None:
+        from .sharded import DEVICE_WORKLOADS, study
+
+        opts.workloads = opts.workloads or list(DEVICE_WORKLOADS)
+        return study(opts, argv, full)
+    opts.workloads = opts.workloads or list(WORKLOADS)
     workloads = [WORKLOADS[n] for n in opts.workloads]
     names = opts.drivers or _backends.default_names()
     out_dir: Path = opts.out

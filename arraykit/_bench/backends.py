@@ -18,7 +18,9 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import os
-from collections.abc import Callable, Mapping
+import re
+import sys
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, ExitStack
 from dataclasses import dataclass, field
 from functools import partial
@@ -71,6 +73,7 @@ class Backend:
     remote: Callable[[Any, Any], tuple[Any, Callable[[], float] | None, int]] | None = None
     convert: Callable[[np.ndarray], Any] | None = None  # NumPy input -> native, when timed
     min_size: int = 0  # smaller sizes are skipped (a lazy driver's: LAZY_MIN_SIZE)
+    devices: int = 1  # how many devices its inputs are split over (``--devices``: sharded.py)
 
     def bind(self, fn: Fn, inputs: tuple[np.ndarray, ...]) -> Callable[[], Any]:
         """The call to time: ``fn`` on native inputs made now, or on ``inputs`` converted
@@ -260,6 +263,56 @@ def missing_frameworks() -> list[str]:
     return [n for n in PIP if importlib.util.find_spec(n) is None]
 
 
+_XLA_COUNT = re.compile(r"--xla_force_host_platform_device_count=(\d+)")
+
+
+def virtual_cpu_devices(n: int, names: Sequence[str]) -> dict[str, str]:
+    """Ask the frameworks of ``names`` for ``n`` CPU devices before they start (``--devices``
+    on a host without ``n`` accelerators), as each needs it: JAX through ``XLA_FLAGS``,
+    which XLA reads when JAX starts, TensorFlow through logical devices, configured before
+    its runtime starts.  A framework already started keeps the devices it has.  Returns
+    framework -> what was done, or why not (the report's notes; a row needing more devices
+    than a driver has is skipped with the reason)."""
+    notes: dict[str, str] = {}
+    if "jax" in names and importlib.util.find_spec("jax") is not None:
+        flags = os.environ.get("XLA_FLAGS", "")
+        found = _XLA_COUNT.search(flags)
+        if found is not None and int(found[1]) >= n:
+            notes["jax"] = f"XLA_FLAGS already asks for {found[1]} virtual CPU devices"
+        elif "jax" in sys.modules:
+            notes["jax"] = (
+                "JAX was imported before the bench could ask XLA for virtual CPU devices: "
+                f"it keeps those it has (set XLA_FLAGS=--xla_force_host_platform_device_count"
+                f"={n} before anything imports JAX)"
+            )
+        else:
+            flag = f"--xla_force_host_platform_device_count={n}"
+            os.environ["XLA_FLAGS"] = (
+                _XLA_COUNT.sub(flag, flags) if found else f"{flags} {flag}".strip()
+            )
+            notes["jax"] = f"asked XLA for {n} virtual CPU devices (XLA_FLAGS={flag})"
+    if "tensorflow" in names and importlib.util.find_spec("tensorflow") is not None:
+        os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+        import tensorflow as tf
+
+        cpu = tf.config.list_physical_devices("CPU")[0]
+        have = len(tf.config.get_logical_device_configuration(cpu) or [cpu])
+        if have >= n:
+            notes["tensorflow"] = f"TensorFlow has {have} logical CPU devices"
+        else:
+            try:
+                tf.config.set_logical_device_configuration(
+                    cpu, [tf.config.LogicalDeviceConfiguration()] * n
+                )
+                notes["tensorflow"] = f"made {n} logical CPU devices in TensorFlow"
+            except RuntimeError:  # its runtime had started
+                notes["tensorflow"] = (
+                    f"TensorFlow had started before the bench could make {n} logical CPU "
+                    f"devices: it keeps its {have}"
+                )
+    return notes
+
+
 # ---------------------------------------------------------------------- backends
 def _variants(
     base: dict[str, Any],
@@ -344,6 +397,21 @@ def _in_blocks(ak: Any, drv: Any, dev: Any, a: np.ndarray) -> Any:
         return ak.asarray(a)
 
 
+def arraykit_sync(native_sync: Callable[[Any], Any]) -> Callable[[Any], None]:
+    """Wait for arraykit arrays (or a tuple of them: the inputs made before a cell) with
+    the framework's ``native_sync``."""
+    import arraykit as ak
+
+    def sync(value: Any) -> None:
+        if isinstance(value, tuple | list):
+            for v in value:
+                sync(v)
+        else:
+            native_sync(value.native if isinstance(value, ak.Array) else value)
+
+    return sync
+
+
 def _arraykit_backends(
     name: str, workloads: list[Workload], native_sync: Callable[[Any], Any]
 ) -> list[Backend]:
@@ -361,13 +429,7 @@ def _arraykit_backends(
         where="ak",
     )
 
-    def sync(value: Any) -> None:
-        if isinstance(value, tuple | list):  # the inputs made before a cell
-            for v in value:
-                sync(v)
-        else:
-            native_sync(value.native if isinstance(value, ak.Array) else value)
-
+    sync = arraykit_sync(native_sync)
     kinds: dict[str, Any] = {}
     for dev in drv.devices():  # one device of each kind
         kinds.setdefault(dev.kind, dev)

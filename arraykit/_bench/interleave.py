@@ -106,6 +106,7 @@ def new_result(b: Backend, w: Workload, size: int, dtype: str) -> Result:
         size=size,
         shape="x".join(map(str, w.shape(size))),
         status=OK,
+        devices=b.devices,
     )
 
 

@@ -4,6 +4,7 @@ drawn with the Agg canvas (no pyplot, no display, no global backend switch)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -435,3 +436,104 @@ def _styles(results: Sequence[Result]) -> dict[str, dict[str, Any]]:
             "mfc": c if r.mode == "eager" else "white",
         }
     return out
+
+
+# ---------------------------------------------------------------------- --devices
+def write_devices_plot(
+    results: Sequence[Result], out_dir: Path, subtitle: str, cpus: int | None
+) -> tuple[Path | None, str | None]:
+    """``bench_devices.png`` of the many-devices study (``sharded.py``), or a note saying
+    why there is none (matplotlib missing): per driver, device kind and workload, each
+    row's speed-up over one device against the number of devices, a line per size (solid:
+    ``ak.jit``, dashed: eager), with the ideal (k devices, k times faster); on virtual
+    CPU devices a box says the figure shows overhead, not speedup."""
+    try:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+    except ImportError:
+        return None, MISSING_NOTE
+    fig = devices_figure(results, subtitle, cpus)
+    FigureCanvasAgg(fig)
+    path = out_dir / "bench_devices.png"
+    fig.savefig(path)
+    return path, None
+
+
+def devices_figure(results: Sequence[Result], subtitle: str, cpus: int | None) -> Any:
+    """The figure of ``write_devices_plot``: a row of panels per driver and device kind,
+    a column per workload."""
+    from matplotlib.figure import Figure
+
+    from .sharded import overhead_note
+
+    rows = [r for r in results if r.status == OK]
+    places = list(dict.fromkeys((r.driver, r.device) for r in rows))
+    names = [w for w in WORKLOADS if any(r.workload == w for r in rows)]
+    height = 0.8 + 4.4 * len(places)
+    fig = Figure(figsize=(7.5 * len(names), height), dpi=110)
+    axes = fig.subplots(len(places), len(names), squeeze=False)
+    fig.subplots_adjust(left=0.08, right=0.8, top=1 - 1.0 / height, hspace=0.35, wspace=0.75)
+    notes = []
+    for (driver, kind), line in zip(places, axes, strict=True):
+        counts = sorted({r.devices for r in results if r.driver == driver} | {1})
+        note = overhead_note(kind, cpus)
+        notes += [note] if note else []
+        for wname, ax in zip(names, line, strict=True):
+            own = [
+                r for r in rows if r.workload == wname and (r.driver, r.device) == (driver, kind)
+            ]
+            _devices_panel(ax, WORKLOADS[wname], own, counts)
+            ax.set_title(f"{WORKLOADS[wname].title}: {driver} on {kind}")
+            if note:  # upper left: every row is 1 at one device, at most 2 at two
+                text = note.replace(": ", ":\n", 1).replace(", sharing", ",\nsharing")
+                box = {"boxstyle": "round", "fc": "#fff3cd", "ec": "#d62728"}
+                ax.text(0.03, 0.96, text, transform=ax.transAxes, fontsize="small", va="top",
+                        bbox=box)  # fmt: skip
+    head = "Each row against one device of the same driver, device kind and mode"
+    if notes:
+        head += f"\n{notes[0][0].upper()}{notes[0][1:]}"
+    fig.suptitle(f"{head}\n{subtitle}", fontsize="medium")
+    return fig
+
+
+def _devices_panel(ax: Any, w: Any, own: Sequence[Result], counts: Sequence[int]) -> None:
+    """One panel: a line per size and mode (colour: size, solid ``ak.jit``, dashed eager),
+    a cross at the foot where a ratio was withheld, 1 and the ideal."""
+    from matplotlib import colormaps
+    from matplotlib.ticker import FuncFormatter
+
+    sizes = sorted({r.size for r in own})
+    for i, size in enumerate(sizes):
+        c = colormaps["viridis"](i / max(1, len(sizes) - 1) * 0.9)
+        for mode, ls, mfc in (("jit", "-", "white"), ("eager", "--", c)):
+            pts = sorted(  # one device: 1 by definition, even where its time was unstable
+                (r.devices, 1.0 if r.devices == 1 else r.speedup)
+                for r in own
+                if r.size == size and r.mode == mode and (r.speedup or r.devices == 1)
+            )
+            label = w.label_size(size) if mode == "jit" else None
+            if pts:
+                xs, ys = zip(*pts, strict=True)
+                ax.plot(xs, ys, ls=ls, marker="o", ms=4, color=c, mfc=mfc, label=label)
+        shaky = [r.devices for r in own if r.size == size and r.devices > 1 and withheld(r)]
+        mark_unstable(ax, shaky, c)
+    ax.axhline(1.0, color="black", lw=2)
+    ax.plot(counts, counts, ls=":", color="gray", label="ideal: k times faster")
+    if any(r.devices > 1 and withheld(r) for r in own):
+        ax.plot(
+            [], [], ls="none", marker="x", mew=2, color="dimgray", label="x: no ratio (unstable)"
+        )
+    ax.set(xscale="log", yscale="log", xlabel="devices",
+           ylabel="one device's time / this (> 1: faster)")  # fmt: skip
+    ax.set_xticks(counts, [str(k) for k in counts])
+    ax.set_xticks([], minor=True)
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+    ax.yaxis.set_minor_formatter(FuncFormatter(_two_and_five))
+    ax.grid(True, which="major", alpha=0.4)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="x-small", frameon=False,
+              title="size (solid: ak.jit,\ndashed: eager)", title_fontsize="x-small")  # fmt: skip
+
+
+def _two_and_five(v: float, _: Any) -> str:
+    """A minor tick's label on a log axis: 0.2, 0.5, 2, 5, 20, ... only."""
+    lead = v / 10 ** math.floor(math.log10(v)) if v > 0 else 0
+    return f"{v:g}" if round(lead) in (2, 5) else ""

@@ -79,6 +79,9 @@ class Result:
     speedup_q3: float | None = None
     pairs: int = 0  # repeats paired with NumPy's (``len(ratios)``)
     ratio_unstable: str = ""  # why ``ratios`` make no speed-up ("" if they make one)
+    # How many devices its input was split over (``--devices``, sharded.py: there
+    # ``speedup`` is over one device of the same driver, device kind and mode).
+    devices: int = 1
     samples: tuple[float, ...] = ()  # seconds per call of each repeat (JSON only)
     # Per repeat of this row, NumPy's time over its own: NumPy's repeats just before and
     # just after it (their geometric mean), timed in turns with it (JSON only;

@@ -110,8 +110,9 @@ class Devices(Meshes):
             pass
         if not name:  # a symbolic tensor not yet placed: TF will use its default
             return self._default
-        if is_split(x):  # a symbolic one: placed by DTensor's compiler, as TF places others
-            return self._sharding_of(x) if x.__class__ is _EagerTensor else self._default
+        if is_split(x):  # in a trace, placed by DTensor's compiler as TF places the rest
+            eager = x.__class__ is _EagerTensor and tf.executing_eagerly()
+            return self._sharding_of(x) if eager else self._default
         spec = tf.DeviceSpec.from_string(name)
         for dev in self._devices:
             if dev.kind == (spec.device_type or "").lower() and dev.index == (

@@ -19,7 +19,7 @@ from tensorflow.python.ops import gen_array_ops as ga
 
 from ..._devices import Device, Sharding
 from . import support as S
-from .mesh import Meshes, is_split
+from .mesh import Meshes, gather, is_split
 
 _DLPACK_KIND = {"cpu": 1, "gpu": 2}  # kDLCPU, kDLCUDA
 
@@ -34,7 +34,7 @@ class Interop(Meshes):
                 "from the function first"
             )
         if is_split(x):
-            x = self._gather(x)
+            x = gather(x)
         out = np.asarray(x._numpy())  # shares the tensor's memory on the CPU
         if out.flags.writeable:
             out = out.view()
@@ -47,7 +47,7 @@ class Interop(Meshes):
         if isinstance(device, Sharding):
             return self._to_sharding(x, device)
         if is_split(x):
-            x = self._gather(x)
+            x = gather(x)
         with tf.device(device.native):
             return ga.identity(x)
 

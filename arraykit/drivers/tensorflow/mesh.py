@@ -22,8 +22,9 @@ replicated inside the program (``dtensor.relayout``), and one DTensor cannot run
 
 from __future__ import annotations
 
+import contextlib
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -147,24 +148,13 @@ class Meshes(Part):
         return out
 
     # ------------------------------------------------------------------ moving
-    def _gather(self, x: Any) -> Any:
-        """A split array whole, on its mesh's first device (a plain tensor)."""
-        rank = x.shape.rank
-        return dtensor.unpack(dtensor.relayout(x, dtensor.Layout.replicated(
-            dtensor.fetch_layout(x).mesh, rank)))[0]  # fmt: skip
-
-    def _spread(self, x: Any, layout: Any) -> Any:
-        """A plain tensor split (or replicated) over a mesh as ``layout`` says."""
-        whole = dtensor.copy_to_mesh(x, dtensor.Layout.replicated(layout.mesh, layout.rank))
-        return whole if layout.is_fully_replicated() else dtensor.relayout(whole, layout)
-
     def _to_sharding(self, x: Any, device: Sharding) -> Any:
         layout = self.placement(device, tuple(x.shape), "to_device")
         if is_split(x):
             if dtensor.fetch_layout(x).mesh == layout.mesh:
                 return dtensor.relayout(x, layout)
-            x = self._gather(x)
-        return self._spread(x, layout)
+            x = gather(x)
+        return spread(x, layout)
 
     # ------------------------------------------------------------------ running
     def _on_mesh(self, f: Callable[..., Any], name: str, first: Any, args: tuple[Any, ...]
@@ -178,12 +168,12 @@ class Meshes(Part):
             except tf.errors.UnimplementedError:  # an op DTensor cannot split: run whole
                 pass
         layout = dtensor.fetch_layout(first)
-        local = _map(self._gather, _is_split_tensor, args)
+        local = _map(gather, _is_split_tensor, args)
         with tf.device(layout.mesh.local_devices()[0]):
             out = f(*local)
         if name == "setitem":
-            return self._spread(out, layout)
-        return _map(lambda t: self._spread(t, _whole(layout.mesh, t)), _is_tensor, out)
+            return spread(out, layout)
+        return _map(lambda t: spread(t, _whole(layout.mesh, t)), _is_tensor, out)
 
     def _in_trace(self, f: Callable[..., Any], name: str, args: tuple[Any, ...]) -> Any:
         """Inside an ``ak.jit`` trace of split arguments: SPMD primitives as they come,
@@ -194,6 +184,28 @@ class Meshes(Part):
         return _named(f, name, args)
 
 
+@contextlib.contextmanager
+def tracing_on(mesh: Any) -> Iterator[None]:
+    """Within: a transform traces a function of arrays split over ``mesh`` (``None``: of
+    arrays on one device, nothing changes)."""
+    if mesh is None:
+        yield
+        return
+    outer, TRACE.mesh = getattr(TRACE, "mesh", None), mesh
+    try:
+        yield
+    finally:
+        TRACE.mesh = outer
+
+
+def on_its_mesh(x: Any) -> Any:
+    """A context where ops without a split input run on ``x``'s mesh (``x`` split eagerly;
+    else nothing changes): TF's gradient functions build tensors of their own."""
+    if not _is_split_tensor(x):
+        return contextlib.nullcontext()
+    return dtensor.default_mesh(dtensor.fetch_layout(x).mesh)
+
+
 def split_trace(flat: list[Any]) -> tuple[Any, tuple[str | None, ...]]:
     """The DTensor mesh of the first split tensor of ``flat`` (``ak.jit``'s arguments), or
     None; and the layouts of all (the trace's cache key: one program per layout)."""
@@ -202,6 +214,41 @@ def split_trace(flat: list[Any]) -> tuple[Any, tuple[str | None, ...]]:
     layouts = [dtensor.fetch_layout(t) if _is_split_tensor(t) else None for t in flat]
     mesh = next(lay.mesh for lay in layouts if lay is not None)
     return mesh, tuple(None if lay is None else lay.to_string() for lay in layouts)
+
+
+def gather(x: Any) -> Any:
+    """A split array whole, on its mesh's first device (a plain tensor)."""
+    mesh = dtensor.fetch_layout(x).mesh
+    return dtensor.unpack(dtensor.relayout(x, dtensor.Layout.replicated(mesh, x.shape.rank)))[0]
+
+
+def spread(x: Any, layout: Any) -> Any:
+    """A plain tensor split (or replicated) over a mesh as ``layout`` says."""
+    whole = dtensor.copy_to_mesh(x, dtensor.Layout.replicated(layout.mesh, layout.rank))
+    return whole if layout.is_fully_replicated() else dtensor.relayout(whole, layout)
+
+
+def run_whole(f: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+    """``f`` of ``args`` run on one device: the split ones gathered onto their mesh's first
+    device, the results replicated over the mesh (``ak.vmap``'s loop of TensorLists is
+    beyond DTensor, and so are eager gradients: TF's gradient functions mix host tensors
+    into the ops they build)."""
+    if not _device:  # no mesh made: nothing is split
+        return f(*args)
+    first = _first_split(args)
+    if first is None:
+        return f(*args)
+    mesh = dtensor.fetch_layout(first).mesh
+    with tf.device(mesh.local_devices()[0]):
+        out = f(*_map(gather, _is_split_tensor, args))
+    return _map(lambda t: spread(t, _whole(mesh, t)), _is_tensor, out)
+
+
+def _first_split(tree: Any) -> Any:
+    """The first eager split tensor among ``tree``'s leaves (tuples and lists), or None."""
+    if isinstance(tree, (tuple, list)):
+        return next((t for t in map(_first_split, tree) if t is not None), None)
+    return tree if _is_split_tensor(tree) else None
 
 
 def _whole(mesh: Any, x: Any) -> Any:

@@ -35,7 +35,7 @@ from .._base import (
     Transforms,
     check_jit_options,
 )
-from .mesh import TRACE, split_trace
+from .mesh import on_its_mesh, run_whole, split_trace, tracing_on
 from .vmap import mapped
 
 _ZERO = tf.UnconnectedGradients.ZERO
@@ -179,7 +179,8 @@ class TFTransforms(Transforms):
                 tape.watch(sources)
                 out = fn(*args)
             value = out[0] if has_aux else out
-            grads = tape.gradient(value, sources, unconnected_gradients=_ZERO)
+            with on_its_mesh(value):
+                grads = tape.gradient(value, sources, unconnected_gradients=_ZERO)
             grads = tuple(tuple(_dense(g) for g in per_arg) for per_arg in grads)
             return out, grads
 
@@ -204,7 +205,7 @@ class TFTransforms(Transforms):
             del tape
             return tuple(result)
 
-        return call
+        return lambda *given: run_whole(call, given)  # split arrays: see mesh.py
 
     def jit(
         self, fn: Callable[..., Any], static_argnums: tuple[int, ...], options: dict[str, Any]
@@ -237,13 +238,8 @@ class TFTransforms(Transforms):
                 def flat_fn(*tensors: Any) -> Any:
                     rebuilt = iter(tf.nest.pack_sequence_as(dynamic, list(tensors)))
                     full = [a if i in static_argnums else next(rebuilt) for i, a in enumerate(args)]
-                    if mesh is None:
+                    with tracing_on(mesh):
                         return fn(*full)
-                    outer, TRACE.mesh = getattr(TRACE, "mesh", None), mesh
-                    try:
-                        return fn(*full)
-                    finally:
-                        TRACE.mesh = outer
 
                 traced_fn = tf.function(flat_fn, jit_compile=jit_compile, autograph=False)
                 concrete = traced[key] = traced_fn.get_concrete_function(*flat)
@@ -290,7 +286,13 @@ class TFTransforms(Transforms):
 
         # Eagerly, tf.vectorized_map builds and traces a new tf.function on every call;
         # one of our own, kept by core, traces once per shape.
-        return _index_errors(tf.function(call, autograph=False))
+        traced = _index_errors(tf.function(call, autograph=False))
+
+        def on_a_mesh(*leaves: Any) -> tuple[Any, ...]:
+            out: tuple[Any, ...] = run_whole(traced, leaves)  # split leaves: see mesh.py
+            return out
+
+        return on_a_mesh
 
     def stop_gradient(self, x: Any) -> Any:
         return tf.stop_gradient(x)
