@@ -111,13 +111,15 @@ def layout_of(r: np.ndarray) -> str:
 
 
 # ----------------------------------------------------------------------------- casts
-def astype_rule(r: np.ndarray, to: np.dtype) -> np.ndarray:
-    """``r.astype(to)`` by arraykit's rules: NumPy's, except that a float cast to an integer
-    saturates and NaN gives 0 (docs/guides/departures.md, "Casts and rounding"), and that
-    complex to a real dtype is refused (the standard: "should not be permitted")."""
+def astype_rule(r: np.ndarray, to: np.dtype, copy: bool = True) -> np.ndarray:
+    """``r.astype(to, copy=copy)`` by arraykit's rules: NumPy's, except that a float cast to
+    an integer saturates and NaN gives 0 (docs/guides/departures.md, "Casts and rounding"),
+    and that complex to a real dtype is refused (the standard: "should not be permitted").
+    ``copy=False`` to the same dtype is ``r`` itself, as NumPy's (a read-only view stays
+    read-only)."""
     if r.dtype.kind == "c" and to.kind in "iuf":
         raise TypeError("complex to real: the standard says it should not be permitted")
-    out = r.astype(to)
+    out = r.astype(to, copy=copy)
     if r.dtype.kind == "f" and to.kind in "iu":
         info = np.iinfo(to)
         t = np.trunc(r.astype(np.float64))
@@ -138,7 +140,7 @@ def astype_drawer(dtypes: list[np.dtype]) -> Callable[[Any, np.ndarray, Elements
         def run(a: Any) -> Any:
             return a.astype(to, **kw) if method else ak.astype(a, to, **kw)
 
-        return Call("astype", run, lambda r: astype_rule(r, to), same_error=True,
+        return Call("astype", run, lambda r: astype_rule(r, to, copy is not False), same_error=True,
                     extra={"to": to.name})  # fmt: skip
 
     return draw

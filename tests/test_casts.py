@@ -159,11 +159,14 @@ def test_float_to_int_of_a_0d_array_by_the_rule(
     # array gave a NumPy scalar, which the rule's fix-ups could not write into: TypeError
     # for NaN, infinities and out-of-range values, and for every uint64 cast); found by
     # the differential fuzzer's astype of 0-D results.
+    # A 0-D view too: a Dask block of one is a NumPy scalar, whose in-range path's clip
+    # into itself raised "return arrays must be of ArrayType" (the Dask fuzz run)
     for v in _edges(src).tolist():
         x = np.array(v, src)
-        got = ak.astype(ak.asarray(x), getattr(ak, to))
-        assert got.shape == () and got.dtype == getattr(ak, to)
-        assert np.asarray(got).item() == saturated(x.reshape(1), to)[0], (v, to)
+        for made in (ak.asarray(x), ak.asarray(x.reshape(1))[0, ...], ak.asarray(x)[...]):
+            got = ak.astype(made, getattr(ak, to))
+            assert got.shape == () and got.dtype == getattr(ak, to)
+            assert np.asarray(got).item() == saturated(x.reshape(1), to)[0], (v, to)
 
 
 @pytest.mark.parametrize("to", INTS)

@@ -29,6 +29,7 @@ _VIA = {
 
 def float_to_int(x: np.ndarray, dtype: np.dtype) -> np.ndarray:
     """The float array ``x`` as the integer ``dtype``, by the rule."""
+    x = np.asarray(x)  # a NumPy scalar (a Dask block of one) cannot be clipped into
     via = _VIA.get(dtype)
     if via is not None:
         try:
