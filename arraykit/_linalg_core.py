@@ -131,8 +131,8 @@ def tensordot(
         a2 = tuple(range(n))
     if len(a1) != len(a2):
         raise ValueError(f"tensordot: axes {a1} and {a2} differ in length")
-    for i, j in zip(a1, a2, strict=True):
-        if x1.shape[i] != x2.shape[j]:
+    for i, j in zip(a1, a2, strict=True):  # a size unknown yet (None): the backend checks
+        if x1.shape[i] != x2.shape[j] and None not in (x1.shape[i], x2.shape[j]):
             raise ValueError(
                 f"tensordot: shapes {x1.shape} and {x2.shape} differ on contracted axes {i} and {j}"
             )

@@ -73,6 +73,8 @@ def test_compute_runs_several_arrays_and_learns_sizes(dk):
         pos[ak.asarray([0, 1])]  # fuzzer: Dask's NotImplementedError for integer arrays
     with pytest.raises(ValueError, match=r"matmul.*ak\.compute"):  # found by the fuzzer:
         ak.matmul(pos, ak.ones(6))  # Dask's own error was "(nan,) @ (6,)" mismatch
+    with pytest.raises(ValueError, match=r"tensordot.*ak\.compute"):  # core leaves unknown
+        ak.tensordot(pos, ak.ones((6, 2)), axes=1)  # sizes to the driver (TF's jit runs them)
     p, n = ak.compute(pos, neg)
     assert p.shape == (6,) and n.shape == (4,)
     np.testing.assert_array_equal(np.asarray(p), data[data > 0])

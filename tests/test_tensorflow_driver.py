@@ -481,3 +481,30 @@ def test_process_wide_tf_settings_are_untouched(subprocess_report):
     out = subprocess_report
     assert out["before"] == out["after"]
     assert out["mixed"] == "raised"  # TF's own strict dtype rules still hold
+
+
+# ---------------------------------------------------------------------- unknown sizes
+@pytest.mark.parametrize(
+    "name",
+    ["tensordot", "tensordot_batch", "fft_pad", "fft_crop", "pinv", "pinv_rtol"],
+)
+def test_sizes_unknown_while_tracing(tfd: ak.drivers.Driver, name: str) -> None:
+    """Under ``ak.jit`` a boolean index leaves a size unknown until the program runs (TF
+    allows it); these primitives read sizes while tracing and raised Python's
+    ``TypeError`` (``int * None``) instead of computing."""
+    host = np.array([-2.0, 3.0, -1.0, 4.0, 5.0, -6.0, 7.0])
+    w = np.arange(12.0).reshape(4, 3)
+    fs = {
+        "tensordot": (lambda a, xp: xp.tensordot(a[a > 0][:4], xp.asarray(w), axes=1)),
+        "tensordot_batch": (lambda a, xp: xp.tensordot(
+            xp.reshape(a[a > 0], (-1, 1)), xp.reshape(a[a > 0], (1, -1)), axes=1)),
+        "fft_pad": (lambda a, xp: xp.fft.fft(a[a > 0], n=8)),
+        "fft_crop": (lambda a, xp: xp.fft.fft(a[a > 0], n=2)),
+        "pinv": (lambda a, xp: xp.linalg.pinv(xp.reshape(a[a > 0], (1, -1)))),
+        "pinv_rtol": (lambda a, xp: xp.linalg.pinv(xp.reshape(a[a > 0], (-1, 1)), rtol=0.1)),
+    }  # fmt: skip
+    f = fs[name]
+    want = f(host, np)
+    got = ak.jit(lambda a: f(a, ak))(ak.asarray(host))
+    assert got.shape == want.shape
+    np.testing.assert_allclose(np.asarray(got), want, rtol=1e-12, atol=1e-12)

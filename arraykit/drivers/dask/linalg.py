@@ -64,6 +64,8 @@ class Linalg(Part):
         return out if out.dtype == x1.dtype else out.astype(x1.dtype)
 
     def tensordot(self, x1: da.Array, x2: da.Array, axes: Any) -> da.Array:
+        known(x1, "tensordot")  # as matmul: core could not check unknown sizes (Dask's
+        known(x2, "tensordot")  # error: "Chunks must be unchanging ...")
         out = da.tensordot(x1, x2, axes=axes)
         return out if out.dtype == x1.dtype else out.astype(x1.dtype)
 

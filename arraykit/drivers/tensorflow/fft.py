@@ -9,7 +9,7 @@ move them innermost in groups of up to three and apply the standard's normalisat
 from __future__ import annotations
 
 import math
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 import tensorflow as tf
@@ -52,10 +52,18 @@ def _resize(x: Any, axis: int, n: int) -> Any:
         spec = basic_spec(key)
         assert spec is not None  # a basic key has one
         return strided(x, spec)
-    zeros = list(shape)
-    zeros[axis] = n - cast("int", m)  # (a size unknown while tracing is not supported here)
-    pad = ga.fill(S.int_list(tuple(zeros)), S.scalar_like(0, x))
-    return ga.concat_v2([x, pad], S.const(axis, tf.int32))
+    if m is None:  # unknown while tracing: crop to at most n, then pad to n
+        key = tuple(slice(0, n) if i == axis else slice(None) for i in range(nd))
+        spec = basic_spec(key)
+        assert spec is not None  # a basic key has one
+        x = strided(x, spec)
+    zeros = S.sizes(x)
+    zeros[axis] = n - zeros[axis]
+    pad = ga.fill(S.shape_vector(zeros), S.scalar_like(0, x))
+    out = ga.concat_v2([x, pad], S.const(axis, tf.int32))
+    if m is None:
+        out = ga.ensure_shape(out, [n if i == axis else d for i, d in enumerate(shape)])
+    return out
 
 
 class FFT(Part):

@@ -244,22 +244,17 @@ class Linalg(Part):
 
     def tensordot(self, x1: Any, x2: Any, axes: Any) -> Any:
         a1, a2 = tuple(axes[0]), tuple(axes[1])
-        # (sizes unknown while tracing are not supported here)
-        s1, s2 = (
-            cast("tuple[int, ...]", S.static_shape(x1)),
-            cast("tuple[int, ...]", S.static_shape(x2)),
-        )
+        s1, s2 = S.sizes(x1), S.sizes(x2)  # (unknown while tracing: run-time sizes)
         free1 = tuple(i for i in range(len(s1)) if i not in a1)
         free2 = tuple(i for i in range(len(s2)) if i not in a2)
-        k = math.prod(s1[i] for i in a1)
+        k = S.product([s1[i] for i in a1])
         t1 = ga.transpose(x1, S.int_list(free1 + a1))
         t2 = ga.transpose(x2, S.int_list(a2 + free2))
-        m = math.prod(s1[i] for i in free1)
-        n = math.prod(s2[i] for i in free2)
-        out = self._bmm(ga.reshape(t1, S.int_list((m, k))), ga.reshape(t2, S.int_list((k, n))))
-        return ga.reshape(
-            out, S.int_list(tuple(s1[i] for i in free1) + tuple(s2[i] for i in free2))
-        )
+        m = S.product([s1[i] for i in free1])
+        n = S.product([s2[i] for i in free2])
+        out = self._bmm(ga.reshape(t1, S.shape_vector((m, k))),
+                        ga.reshape(t2, S.shape_vector((k, n))))  # fmt: skip
+        return ga.reshape(out, S.shape_vector([s1[i] for i in free1] + [s2[i] for i in free2]))
 
     def cross(self, x1: Any, x2: Any, axis: int) -> Any:
         def comp(x: Any, i: int) -> Any:
@@ -433,8 +428,14 @@ class Linalg(Part):
         s, u, v = gl.svd(x, compute_uv=True, full_matrices=False)
         s = _real(s)
         if rtol is None:
-            m, n = cast("tuple[int, int]", S.static_shape(x)[-2:])  # (unknown sizes: unsupported)
-            rtol = S.scalar_like(max(m, n) * float(np.finfo(s.dtype.as_numpy_dtype).eps), s)
+            eps = float(np.finfo(s.dtype.as_numpy_dtype).eps)
+            m, n = S.sizes(x)[-2:]
+            if isinstance(m, int) and isinstance(n, int):
+                rtol = S.scalar_like(max(m, n) * eps, s)
+            else:  # a size unknown while tracing: max(m, n) at run time
+                mn = S.shape_vector((m, n))
+                rtol = gm.mul(S.cast(gm._max(mn, S.axis_list((0,)), False), s.dtype),
+                              S.scalar_like(eps, s))  # fmt: skip
         else:
             rtol = ga.expand_dims(rtol, S.const(-1, tf.int64))
         smax = gm._max(s, S.axis_list((-1,)), True) if S.static_shape(s)[-1] != 0 else s

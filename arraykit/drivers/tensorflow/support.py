@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeAlias
 
 import numpy as np
 import tensorflow as tf
@@ -332,6 +332,35 @@ def is_tensor(v: Any) -> bool:
 
 def static_shape(x: tf.Tensor) -> tuple[int | None, ...]:
     return tuple(x.shape.as_list())
+
+
+Size: TypeAlias = Any  # an int known while tracing, else an int64 scalar tensor
+
+
+def sizes(x: tf.Tensor) -> list[Size]:
+    """Each axis's size: an int where it is known while tracing, else the run-time size
+    (after a boolean index under ``tf.function``)."""
+    static: list[Size] = x.shape.as_list()
+    if None not in static:
+        return static
+    dyn = gen_array_ops.shape(x, out_type=tf.int64)
+    return [dyn[i] if n is None else n for i, n in enumerate(static)]
+
+
+def product(values: list[Size]) -> Size:
+    """The product of sizes (an int when all are known)."""
+    out: Size = 1
+    for v in values:
+        out = out * v
+    return out
+
+
+def shape_vector(values: list[Size] | tuple[Size, ...]) -> tf.Tensor:
+    """An int64 shape vector of sizes (``int_list``'s cached constant when all are known)."""
+    if all(isinstance(v, int) for v in values):
+        return int_list(tuple(values))
+    parts = [v if isinstance(v, tf.Tensor) else const(v, tf.int64) for v in values]
+    return gen_array_ops.pack(parts, axis=0)
 
 
 def size_of(x: tf.Tensor) -> Any:
