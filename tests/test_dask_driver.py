@@ -77,6 +77,13 @@ def test_compute_runs_several_arrays_and_learns_sizes(dk):
         ak.tensordot(pos, ak.ones((6, 2)), axes=1)  # sizes to the driver (TF's jit runs them)
     p, n = ak.compute(pos, neg)
     assert p.shape == (6,) and n.shape == (4,)
+    # empty blocks (an all-False mask over two chunks): Dask's matmul summed their
+    # products into a string array and failed ('<U42' to int64, the fuzz run)
+    e = ak.compute(ak.cumulative_prod(ak.asarray([3]), include_initial=True)[
+        ak.asarray([False, False])])  # fmt: skip
+    assert e._value.chunks == ((0, 0),)
+    assert ak.matmul(e, ak.asarray(np.zeros(0, np.int64))).item() == 0
+    assert ak.tensordot(e, ak.asarray(np.zeros(0, np.int64)), axes=1).item() == 0
     np.testing.assert_array_equal(np.asarray(p), data[data > 0])
     np.testing.assert_array_equal(np.asarray(n), np.nonzero(data < 0)[0])
     assert ak.reshape(p, (2, -1)).shape == (2, 3)

@@ -24,7 +24,7 @@ import numpy as np
 
 from ... import _dtypes
 from .._base import Part
-from ._blocks import elementwise, known, np_driver, per_matrix
+from ._blocks import elementwise, known, np_driver, per_matrix, without_empty_blocks
 
 
 # The kernels of the functions that raise: module-level, so that Dask names their tasks by
@@ -60,12 +60,15 @@ class Linalg(Part):
         if a[-1] != b[-2]:  # Dask does not check every case (NumPy's error, as it would)
             raise ValueError(f"matmul: mismatch in core dimension: {x1.shape} @ {x2.shape}")
         np.broadcast_shapes(a[:-2], b[:-2])
+        # Dask sums the products of empty blocks into a string ('<U42') and fails
+        x1, x2 = without_empty_blocks(x1), without_empty_blocks(x2)
         out = da.matmul(x1, x2)  # Dask sums integer blocks in int64: wrap as NumPy does
         return out if out.dtype == x1.dtype else out.astype(x1.dtype)
 
     def tensordot(self, x1: da.Array, x2: da.Array, axes: Any) -> da.Array:
         known(x1, "tensordot")  # as matmul: core could not check unknown sizes (Dask's
         known(x2, "tensordot")  # error: "Chunks must be unchanging ...")
+        x1, x2 = without_empty_blocks(x1), without_empty_blocks(x2)  # (matmul's reason)
         out = da.tensordot(x1, x2, axes=axes)
         return out if out.dtype == x1.dtype else out.astype(x1.dtype)
 
