@@ -8,15 +8,16 @@ On a driver without automatic differentiation (NumPy) it runs the forward pass a
 reports the error that training raises.
 
 ``--devices N`` trains data-parallel over N devices of a driver that splits arrays over
-devices (JAX): the examples ``x``, ``y`` split along axis 0 over a mesh ``("data",)`` of N
-devices, the parameters replicated (every device holds all of them), one compiled step
-for all the devices, the losses those of one device (within the rounding of another
-order of summation).  Without N accelerators, XLA makes N virtual CPU devices when told
-so before JAX starts (on one host they share its cores: this shows the method, not a
-speed-up)::
+devices (JAX, TensorFlow): the examples ``x``, ``y`` split along axis 0 over a mesh
+``("data",)`` of N devices, the parameters replicated (every device holds all of them),
+one compiled step for all the devices, the losses those of one device (within the
+rounding of another order of summation).  Without N accelerators, the example asks for
+N virtual CPU devices before the framework starts, as the bench does (JAX: ``XLA_FLAGS``;
+TensorFlow: logical devices); on one host they share its cores: this shows the method,
+not a speed-up::
 
-    XLA_FLAGS=--xla_force_host_platform_device_count=8 \\
-        python examples/model.py --driver jax --devices 8
+    python examples/model.py --driver jax --devices 8
+    python examples/model.py --driver tensorflow --devices 8
 """
 
 from __future__ import annotations
@@ -140,9 +141,10 @@ def run(
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__.splitlines()[0],
-        epilog="On 8 virtual CPU devices: XLA_FLAGS=--xla_force_host_platform_device_count=8 "
-        "python examples/model.py --driver jax --devices 8 (XLA reads the flag when JAX "
-        "starts; on one host the devices share its cores)",
+        epilog="Without N accelerators, --devices N asks for N virtual CPU devices before the "
+        "framework starts (JAX: XLA_FLAGS=--xla_force_host_platform_device_count=N, which "
+        "you may also set yourself; TensorFlow: logical CPU devices); on one host they share "
+        "its cores",
     )
     parser.add_argument("--driver", default="numpy", choices=["numpy", "tensorflow", "jax"])
     parser.add_argument("--steps", type=int, default=200)
@@ -155,10 +157,16 @@ def main(argv: list[str] | None = None) -> int:
         "the parameters replicated (default 1)",
     )
     args = parser.parse_args(argv)
+    if args.devices > 1:
+        # Without that many accelerators: virtual CPU devices, asked for before the
+        # framework starts (the bench's helper: XLA_FLAGS for JAX, logical devices for TF)
+        from arraykit._bench.backends import virtual_cpu_devices
+
+        virtual_cpu_devices(args.devices, [args.driver])
     try:
         result = run(args.driver, steps=args.steps, devices=args.devices)
     except ValueError as e:  # too few devices, or a driver that does not split arrays
-        parser.error(f"{e} (--help says how to have 8 virtual CPU devices)")
+        parser.error(f"{e} (--help says how --devices makes virtual CPU devices)")
     print(f"initial loss: {result['initial_loss']:.4f}")
     if "error" in result:
         print(f"training needs automatic differentiation: {result['error']}")
