@@ -84,6 +84,10 @@ def test_compute_runs_several_arrays_and_learns_sizes(dk):
     assert e._value.chunks == ((0, 0),)
     assert ak.matmul(e, ak.asarray(np.zeros(0, np.int64))).item() == 0
     assert ak.tensordot(e, ak.asarray(np.zeros(0, np.int64)), axes=1).item() == 0
+    one = ak.compute(ak.nonzero(ak.cumulative_sum(ak.asarray([[np.nan]]), axis=0,
+                                                  include_initial=True))[0])  # fmt: skip
+    assert one._value.chunks == ((0, 1),)  # broadcast_to of it failed when computed
+    np.testing.assert_array_equal(np.asarray(ak.broadcast_to(one, (2, 1))), [[1], [1]])
     np.testing.assert_array_equal(np.asarray(p), data[data > 0])
     np.testing.assert_array_equal(np.asarray(n), np.nonzero(data < 0)[0])
     assert ak.reshape(p, (2, -1)).shape == (2, 3)

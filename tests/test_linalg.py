@@ -247,6 +247,19 @@ def test_det_of_matrices_near_the_range_ends(driver, x):
     np.testing.assert_allclose(np.asarray(ak.linalg.det(ak.asarray(x))), want, rtol=rtol)
 
 
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_det_of_a_singular_matrix_whose_other_pivots_overflow(driver, dtype):
+    """0, as NumPy's (sign 0 times exp(-inf)): JAX's LU flushes the subnormal multiplier
+    2/MAX to zero, so its pivots are MAX, 2, 0, and their product (MAX * 2) * 0 was NaN
+    (the JAX fuzz run)."""
+    big = np.finfo(dtype).max
+    x = np.array([[0, 0, 0], [2, 2, 2], [big, big, big]], dtype)
+    stack = np.stack([x, x[[2, 0, 1]]])
+    assert np.all(np.linalg.det(stack) == 0)
+    got = np.asarray(ak.linalg.det(ak.asarray(stack)))
+    np.testing.assert_array_equal(got, np.zeros(2, dtype))
+
+
 @pytest.mark.parametrize("n", [-3, -1, 0, 1, 2, 5])
 def test_matrix_power(driver, n):
     close(

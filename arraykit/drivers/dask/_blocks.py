@@ -64,10 +64,10 @@ def without_empty_blocks(x: da.Array) -> da.Array:
     """``x`` with no zero-length block on an axis that has others (a boolean index,
     ``nonzero`` or ``include_initial`` leave them): Dask's masked assignment wrote past
     them (``x[mask] = v`` of chunks ``(1, 0)`` gave 2 values), its argmin/argmax
-    reduce such a block and fail, and its matmul/tensordot sum the products of such
-    blocks into a string array.  Sizes must be known."""
-    if not any(0 in c and len(c) > 1 for c in x.chunks):
-        return x
+    reduce such a block and fail, its matmul/tensordot sum the products of such blocks
+    into a string array, and its broadcast_to of one fails when computed."""
+    if not any(0 in c and len(c) > 1 for c in x.chunks) or math.isnan(x.size):
+        return x  # (unknown sizes: nothing to rechunk by)
     if x.size == 0:  # Dask's rechunk keeps an empty array's blocks: a new one, one block
         return da.zeros(x.shape, dtype=x.dtype, chunks=-1)
     return x.rechunk(tuple(tuple(n for n in c if n) or (0,) for c in x.chunks))

@@ -16,7 +16,7 @@ import dask.array as da
 import numpy as np
 
 from .._base import Part
-from ._blocks import known
+from ._blocks import known, without_empty_blocks
 
 
 class Manipulation(Part):
@@ -43,7 +43,7 @@ class Manipulation(Part):
         return da.transpose(x, axes)
 
     def broadcast_to(self, x: da.Array, shape: tuple[int | None, ...]) -> da.Array:
-        return da.broadcast_to(x, shape)
+        return da.broadcast_to(without_empty_blocks(x), shape)
 
     def concat(self, xs: list[da.Array], axis: int) -> da.Array:
         return da.concatenate(xs, axis=axis)

@@ -162,9 +162,14 @@ def _det(x: Any) -> Any:
     if n == 0:
         return jnp.linalg.det(x)
     lu, pivots, _ = lax.linalg.lu(x)
-    d = jnp.prod(jnp.diagonal(lu, axis1=-2, axis2=-1), axis=-1)
+    diag = jnp.diagonal(lu, axis1=-2, axis2=-1)
+    d = jnp.prod(diag, axis=-1)
     swaps = jnp.sum(pivots != jnp.arange(n, dtype=pivots.dtype), axis=-1)
-    return jnp.where(swaps % 2 == 1, -d, d)
+    d = jnp.where(swaps % 2 == 1, -d, d)
+    # A zero pivot among finite ones: 0, as NumPy's sign 0 * exp(-inf), where the others'
+    # product may overflow first (XLA flushes a subnormal multiplier: pivots MAX, 2, 0)
+    singular = jnp.any(diag == 0, axis=-1) & jnp.all(jnp.isfinite(diag), axis=-1)
+    return jnp.where(singular, jnp.zeros_like(d), d)
 
 
 @_det.defjvp  # type: ignore[untyped-decorator]  # jax is Any in typings/
