@@ -87,7 +87,12 @@ def test_compute_runs_several_arrays_and_learns_sizes(dk):
     one = ak.compute(ak.nonzero(ak.cumulative_sum(ak.asarray([[np.nan]]), axis=0,
                                                   include_initial=True))[0])  # fmt: skip
     assert one._value.chunks == ((0, 1),)  # broadcast_to of it failed when computed
-    np.testing.assert_array_equal(np.asarray(ak.broadcast_to(one, (2, 1))), [[1], [1]])
+    view = ak.broadcast_to(one, (2, 1))
+    np.testing.assert_array_equal(np.asarray(view), [[1], [1]])
+    one[...] = ak.asarray(0)  # it wrote 2 values (the empty block filled), view failed
+    assert one.shape == (1,)
+    np.testing.assert_array_equal(np.asarray(one), [0])
+    np.testing.assert_array_equal(np.asarray(view), [[0], [0]])
     np.testing.assert_array_equal(np.asarray(p), data[data > 0])
     np.testing.assert_array_equal(np.asarray(n), np.nonzero(data < 0)[0])
     assert ak.reshape(p, (2, -1)).shape == (2, 3)

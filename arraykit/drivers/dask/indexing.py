@@ -109,8 +109,9 @@ class Indexing(Part):
         items = [k for k in expanded if k is not None]  # None selects nothing
         single = all(n == 1 for n in value.shape)
         if single and all(isinstance(k, slice) and k == slice(None) for k in items):
-            # x[...] = v: every element, whatever the sizes (known or not)
-            return elementwise("fill", _fill, x, value.reshape(()))
+            # x[...] = v: every element, whatever the sizes (known or not); an empty block
+            # beside others came out filled with one element (chunks (0, 1): 2 values)
+            return elementwise("fill", _fill, without_empty_blocks(x), value.reshape(()))
         known(x, "__setitem__")
         x = without_empty_blocks(x)
         arrays = [k for k in items if _is_array(k)]
