@@ -68,3 +68,19 @@ def pytest_collection(session: pytest.Session) -> Iterator[None]:
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
     with raising_deprecations(item.nodeid):
         return (yield)
+
+
+@pytest.fixture
+def devices(driver: ak.drivers.Driver) -> list[ak.Device]:
+    """8 devices of the driver's default kind for the tests of arrays split over several
+    (``tox -e py311-sharding`` makes them virtual), or a skip saying why."""
+    if driver.make_sharding is None:
+        pytest.skip(f"the {driver.name} driver places each array on one device")
+    kind = driver.default_device().kind
+    devs = [d for d in driver.devices() if d.kind == kind]
+    if len(devs) < 8:
+        pytest.skip(
+            f"needs 8 {kind} devices, {len(devs)} here: tox -e py311-sharding starts JAX and "
+            "TensorFlow with 8 virtual CPU devices"
+        )
+    return devs[:8]

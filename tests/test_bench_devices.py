@@ -9,10 +9,7 @@ test starts a fresh JAX and checks that the bench asks for them itself.
 
 from __future__ import annotations
 
-import contextlib
-import csv
 import importlib.util
-import io
 import json
 import math
 import os
@@ -22,9 +19,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from test_bench import bench, read_csv
 
 import arraykit as ak
-from arraykit import _bench
 from arraykit._bench import backends, sharded
 from arraykit._bench.report import OK, SKIPPED, Result
 from arraykit._bench.workloads import WORKLOADS
@@ -34,19 +31,6 @@ HAS_JAX = importlib.util.find_spec("jax") is not None
 HAS_TF = importlib.util.find_spec("tensorflow") is not None
 ROOT = Path(__file__).resolve().parents[1]
 TINY = "--repeat 1 --budget 0.3 --min-time 0.001"
-
-
-def bench(args: str, out: Path) -> tuple[int, str, str]:
-    """``python -m arraykit bench ARGS --out OUT`` in this process: (status, stdout, stderr)."""
-    stdout, stderr = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
-        code = _bench.main([*args.split(), "--out", str(out)])
-    return code, stdout.getvalue(), stderr.getvalue()
-
-
-def read_csv(path: Path) -> list[dict[str, str]]:
-    with open(path, newline="", encoding="utf-8") as f:
-        return list(csv.DictReader(f))
 
 
 def jax_cpus() -> int:

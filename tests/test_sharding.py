@@ -17,22 +17,6 @@ import pytest
 
 import arraykit as ak
 
-N_DEVICES = 8
-
-
-@pytest.fixture
-def devices(driver: ak.drivers.Driver) -> list[ak.Device]:
-    if driver.make_sharding is None:
-        pytest.skip(f"the {driver.name} driver places each array on one device")
-    kind = driver.default_device().kind
-    devs = [d for d in driver.devices() if d.kind == kind]
-    if len(devs) < N_DEVICES:
-        pytest.skip(
-            f"needs {N_DEVICES} {kind} devices, {len(devs)} here: tox -e py311-sharding "
-            "starts JAX and TensorFlow with 8 virtual CPU devices"
-        )
-    return devs[:N_DEVICES]
-
 
 @pytest.fixture
 def mesh(devices: list[ak.Device]) -> ak.Mesh:

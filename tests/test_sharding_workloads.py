@@ -32,21 +32,6 @@ model = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(model)
 
 
-@pytest.fixture
-def devices(driver: ak.drivers.Driver) -> list[ak.Device]:
-    """As tests/test_sharding.py's: 8 devices of the driver's default kind, or a skip."""
-    if driver.make_sharding is None:
-        pytest.skip(f"the {driver.name} driver places each array on one device")
-    kind = driver.default_device().kind
-    devs = [d for d in driver.devices() if d.kind == kind]
-    if len(devs) < N_DEVICES:
-        pytest.skip(
-            f"needs {N_DEVICES} {kind} devices, {len(devs)} here: tox -e py311-sharding "
-            "starts JAX with 8 virtual CPU devices"
-        )
-    return devs[:N_DEVICES]
-
-
 def _numpy_initial_loss(seed: int = 0, n: int = 64) -> float:
     """The example's initial loss, with NumPy alone (the same seed, the same draws)."""
     rng = np.random.default_rng(seed)
