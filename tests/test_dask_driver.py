@@ -93,6 +93,13 @@ def test_compute_runs_several_arrays_and_learns_sizes(dk):
     assert one.shape == (1,)
     np.testing.assert_array_equal(np.asarray(one), [0])
     np.testing.assert_array_equal(np.asarray(view), [[0], [0]])
+    # an empty array in two blocks: a 2-D mask ravels it, and Dask's reshape refused
+    empty = ak.cumulative_prod(ak.zeros((0, 1), dtype=ak.int64), axis=-1, include_initial=True)
+    assert empty._value.chunks == ((0,), (1, 1))
+    mask = ak.asarray(np.zeros((0, 2), bool))
+    assert empty[mask].shape in ((0,), (None,))
+    empty[mask] = ak.asarray(0)
+    assert np.asarray(empty).shape == (0, 2)
     np.testing.assert_array_equal(np.asarray(p), data[data > 0])
     np.testing.assert_array_equal(np.asarray(n), np.nonzero(data < 0)[0])
     assert ak.reshape(p, (2, -1)).shape == (2, 3)

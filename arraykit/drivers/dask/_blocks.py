@@ -65,11 +65,16 @@ def without_empty_blocks(x: da.Array) -> da.Array:
     ``nonzero`` or ``include_initial`` leave them): Dask's masked assignment wrote past
     them (``x[mask] = v`` of chunks ``(1, 0)`` gave 2 values), its argmin/argmax
     reduce such a block and fail, its matmul/tensordot sum the products of such blocks
-    into a string array, and its broadcast_to of one fails when computed."""
-    if not any(0 in c and len(c) > 1 for c in x.chunks) or math.isnan(x.size):
+    into a string array, and its broadcast_to of one fails when computed; an empty array
+    with several blocks on an axis (its ravel under a 2-D mask: Dask's reshape refuses
+    them) becomes one block."""
+    if math.isnan(x.size):
         return x  # (unknown sizes: nothing to rechunk by)
-    if x.size == 0:  # Dask's rechunk keeps an empty array's blocks: a new one, one block
-        return da.zeros(x.shape, dtype=x.dtype, chunks=-1)
+    if x.size == 0:  # one block (Dask's rechunk keeps an empty array's: a new array)
+        blocks = any(len(c) > 1 for c in x.chunks)
+        return da.zeros(x.shape, dtype=x.dtype, chunks=-1) if blocks else x
+    if not any(0 in c and len(c) > 1 for c in x.chunks):
+        return x
     return x.rechunk(tuple(tuple(n for n in c if n) or (0,) for c in x.chunks))
 
 

@@ -100,7 +100,7 @@ class Indexing(Part):
                 mask = a[None] if isinstance(a, da.Array) else da.from_array(a[None])
                 return y[(slice(None),) * pos + (mask,)]
             if a.dtype == bool and (a.ndim == 1 or (a.ndim == x.ndim and rest_full)):
-                return x[key]
+                return without_empty_blocks(x)[key]  # (a mask over several axes ravels)
         return _advanced(x, key, _consecutive(given))
 
     def setitem(self, x: da.Array, key: tuple[Any, ...], value: da.Array) -> da.Array:
