@@ -100,6 +100,12 @@ def test_compute_runs_several_arrays_and_learns_sizes(dk):
     assert empty[mask].shape in ((0,), (None,))
     empty[mask] = ak.asarray(0)
     assert np.asarray(empty).shape == (0, 2)
+    # min/max over an axis with an empty block beside others: Dask reduced the empty one
+    pick = np.arange(12) == 5
+    rows = ak.compute(ak.asarray(np.arange(48).reshape(12, 4))[ak.asarray(pick)])
+    assert 0 in rows._value.chunks[0] and len(rows._value.chunks[0]) > 1
+    np.testing.assert_array_equal(np.asarray(ak.min(rows, axis=0)), [20, 21, 22, 23])
+    np.testing.assert_array_equal(np.asarray(ak.max(rows, axis=0)), [20, 21, 22, 23])
     np.testing.assert_array_equal(np.asarray(p), data[data > 0])
     np.testing.assert_array_equal(np.asarray(n), np.nonzero(data < 0)[0])
     assert ak.reshape(p, (2, -1)).shape == (2, 3)

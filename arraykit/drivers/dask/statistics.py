@@ -25,7 +25,7 @@ from dask.base import tokenize
 from dask.highlevelgraph import HighLevelGraph
 
 from .._base import Part
-from ._blocks import meta, np_driver
+from ._blocks import meta, np_driver, without_empty_blocks
 from .searching import sized
 
 
@@ -47,10 +47,11 @@ class Statistics(Part):
         return da.prod(x, axis=axes, dtype=dtype, keepdims=keepdims)
 
     def max(self, x: da.Array, axes: Any, keepdims: bool) -> da.Array:
-        return _extremum("max", x, axes, keepdims)
+        return _extremum("max", without_empty_blocks(x), axes, keepdims)  # (an empty block:
+        # Dask reduces it alone, "zero-size array to reduction operation")
 
     def min(self, x: da.Array, axes: Any, keepdims: bool) -> da.Array:
-        return _extremum("min", x, axes, keepdims)
+        return _extremum("min", without_empty_blocks(x), axes, keepdims)
 
     def mean(self, x: da.Array, axes: Any, keepdims: bool) -> da.Array:
         with np.errstate(all="ignore"):
