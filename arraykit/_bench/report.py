@@ -344,6 +344,13 @@ def format_speedup(s: float | None) -> str:
 _MARK = {UNAVAILABLE: "n/a", SKIPPED: "skip", ERROR: "ERR"}
 
 
+def format_cell(r: Result) -> str:
+    """A result's table cell: its median time ("?" after it when unstable), or its mark."""
+    if r.status != OK:
+        return _MARK[r.status]
+    return format_time(r.median_s) + ("?" if r.unstable else "")
+
+
 def print_table(results: Sequence[Result], out: TextIO, dtype: str) -> None:
     """Per workload: a row of times per backend, the speed-ups over NumPy below it, and
     the crossover size; then the notes that explain n/a, skip and ERR cells."""
@@ -367,8 +374,7 @@ def print_table(results: Sequence[Result], out: TextIO, dtype: str) -> None:
                     line.append("")
                     speed.append("")
                     continue
-                text = format_time(r.median_s) if r.status == OK else _MARK[r.status]
-                line.append(text + ("?" if r.status == OK and r.unstable else ""))
+                line.append(format_cell(r))
                 speed.append(
                     "" if r.impl == "numpy" else "?" if withheld(r) else format_speedup(r.speedup)
                 )

@@ -46,12 +46,11 @@ from .report import (
     ERROR,
     OK,
     SKIPPED,
-    UNAVAILABLE,
     UNSTABLE_NOTE,
     Result,
     add_speedups,
+    format_cell,
     format_speedup,
-    format_time,
     machine_info,
     withheld,
     write_csv,
@@ -298,9 +297,6 @@ def run(
 
 
 # ---------------------------------------------------------------------- report
-_MARK = {UNAVAILABLE: "n/a", SKIPPED: "skip", ERROR: "ERR"}
-
-
 def print_table(results: Sequence[Result], out: TextIO, dtype: str, cpus: int | None) -> None:
     """Per workload and group: a line of times per device count, and under it one
     device's time over this row's; then the notes (skips, errors, unstable cells)."""
@@ -332,8 +328,7 @@ def print_table(results: Sequence[Result], out: TextIO, dtype: str, cpus: int | 
                         times.append("")
                         ratios.append("")
                         continue
-                    text = format_time(r.median_s) if r.status == OK else _MARK[r.status]
-                    times.append(text + ("?" if r.status == OK and r.unstable else ""))
+                    times.append(format_cell(r))
                     ratios.append("?" if withheld(r) else format_speedup(r.speedup))
                     row = f"{r.backend}, {wname}"
                     if r.status != OK and r.note:
