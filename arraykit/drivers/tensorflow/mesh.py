@@ -78,9 +78,6 @@ class Split:
             out = self._layouts[rank] = dtensor.Layout(specs, self.mesh)
         return out
 
-    def replicated(self, rank: int) -> Any:
-        return dtensor.Layout.replicated(self.mesh, rank)
-
 
 class Meshes(Part):
     """``make_sharding``, ``constrain``, and the split side of ``device_of``,

@@ -288,11 +288,11 @@ class TFTransforms(Transforms):
         # one of our own, kept by core, traces once per shape.
         traced = _index_errors(tf.function(call, autograph=False))
 
-        def on_a_mesh(*leaves: Any) -> tuple[Any, ...]:
+        def whole_if_split(*leaves: Any) -> tuple[Any, ...]:
             out: tuple[Any, ...] = run_whole(traced, leaves)  # split leaves: see mesh.py
             return out
 
-        return on_a_mesh
+        return whole_if_split
 
     def stop_gradient(self, x: Any) -> Any:
         return tf.stop_gradient(x)
