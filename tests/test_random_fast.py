@@ -1,11 +1,12 @@
-"""The NumPy driver's fast paths for ``ak.random``: randomgen's ``Philox(number=4,
-width=32)`` gives arraykit's words and floats (against Philox4x32-10 from the paper, in
-plain Python, and the documented mapping), and without randomgen the ufunc path gives
-the same streams."""
+"""The NumPy driver's fast paths for ``ak.random``: the Numba kernels and randomgen's
+``Philox(number=4, width=32)`` give arraykit's words, floats and integers (against
+Philox4x32-10 from the paper, in plain Python, and the documented mapping), and without
+either the ufunc path gives the same streams."""
 
 from __future__ import annotations
 
 import math
+import os
 import sys
 
 import numpy as np
@@ -20,17 +21,34 @@ COUNTERS = (0, 1, 2**64 - 3, 2**64 - 1, 5 * 2**64 - 2, 2**128 - 2, 2**128 - 1, 2
 LENGTHS = (1, 2, 3, 4, 5, 7, 8, 9, 63, 255, 256, 257, 1000)
 
 
-@pytest.fixture(params=["randomgen", "ufuncs"])
+def _unused(*args: object) -> None:
+    raise AssertionError("a slower path ran")
+
+
+def _require_numba() -> None:
+    """The Numba path is tested where Numba is installed (the ``fast`` extra, which CI's
+    NumPy environment has: ``ARRAYKIT_TEST_NUMBA=1`` makes its absence a failure)."""
+    if np_random.load_numba() is None:
+        if os.environ.get("ARRAYKIT_TEST_NUMBA"):
+            pytest.fail("ARRAYKIT_TEST_NUMBA is set but Numba does not import")
+        pytest.skip("Numba is not installed (the fast extra)")
+
+
+@pytest.fixture(params=["numba", "randomgen", "ufuncs"])
 def path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """The NumPy driver with randomgen, and as if it were not installed."""
-    if request.param == "randomgen":
+    """The NumPy driver by its Numba kernels (for every draw size), by randomgen, and as if
+    neither were installed."""
+    if request.param == "numba":
+        _require_numba()
+        monkeypatch.setattr(np_random, "NUMBA_MIN", 0)
+        monkeypatch.setattr(np_random, "_randomgen", _unused)
+        monkeypatch.setattr(np_random, "philox_words", _unused)
+    elif request.param == "randomgen":
         assert np_random.load_randomgen() is not None, "randomgen is a declared dependency"
-
-        def unused(*args: object) -> None:
-            raise AssertionError("the ufunc path ran")
-
-        monkeypatch.setattr(np_random, "philox_words", unused)
+        monkeypatch.setattr(np_random, "_numba", None)
+        monkeypatch.setattr(np_random, "philox_words", _unused)
     else:
+        monkeypatch.setattr(np_random, "_numba", None)
         monkeypatch.setattr(np_random, "_philox_class", None)
         assert ak.drivers.get("numpy").philox_uniform((1, 2), 0, 4, ak.float64, None) is None
     with ak.use("numpy"):
@@ -95,8 +113,9 @@ def test_integers_against_reference(path: str, low: int, high: int, dtype: str) 
         assert _counter(g) == (c + math.ceil(2 * n / 4)) % 2**128
 
 
-def test_large_draws_same_on_both_paths(monkeypatch: pytest.MonkeyPatch) -> None:
-    """10**5 values of each method, with and without randomgen, continuing one stream."""
+def test_large_draws_same_on_every_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """10**5 values of each method by Numba (where installed), randomgen and ufuncs,
+    continuing one stream."""
 
     def draws() -> list[np.ndarray]:
         g = ak.random.default_rng(2026)
@@ -117,12 +136,50 @@ def test_large_draws_same_on_both_paths(monkeypatch: pytest.MonkeyPatch) -> None
         return [np.asarray(x) for x in out]
 
     with ak.use("numpy"):
-        fast = draws()
+        results = {}
+        if np_random.load_numba() is not None:
+            monkeypatch.setattr(np_random, "NUMBA_MIN", 0)
+            results["numba"] = draws()
+        monkeypatch.setattr(np_random, "_numba", None)
+        results["randomgen"] = draws()
         monkeypatch.setattr(np_random, "_philox_class", None)
-        slow = draws()
-    for f, s in zip(fast, slow, strict=True):
-        assert f.dtype == s.dtype
-        np.testing.assert_array_equal(f, s)
+        results["ufuncs"] = draws()
+    for name, got in results.items():
+        for f, s in zip(got, results["ufuncs"], strict=True):
+            assert f.dtype == s.dtype, name
+            np.testing.assert_array_equal(f, s, err_msg=name)
+
+
+def test_numba_path_serves_large_draws_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Small draws do not import Numba (its import and first compilation take about a
+    second); draws of ``NUMBA_MIN`` values and more run its kernels."""
+    _require_numba()
+    calls: list[str] = []
+    kernels = np_random.load_numba()
+
+    class Spy:
+        def __getattr__(self, name: str) -> object:
+            calls.append(name)
+            return getattr(kernels, name)
+
+    monkeypatch.setattr(np_random, "_numba", Spy())
+    with ak.use("numpy"):
+        g = ak.random.default_rng(7)
+        g.random(np_random.NUMBA_MIN - 1)
+        g.integers(0, 10, np_random.NUMBA_MIN - 1)
+        assert calls == []
+        g.random(np_random.NUMBA_MIN, dtype=ak.float32)
+        g.random(np_random.NUMBA_MIN)
+        g.integers(0, 10, np_random.NUMBA_MIN)
+        g.bit_generator.random_raw(np_random.NUMBA_MIN)
+    assert calls == ["uniform32", "uniform64", "below", "words"]
+
+
+def test_missing_numba_is_detected(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "numba", None)  # import numba raises
+    monkeypatch.delitem(sys.modules, "arraykit.drivers.numpy.philox_numba", raising=False)
+    monkeypatch.delattr(sys.modules[np_random.__package__], "philox_numba", raising=False)
+    assert np_random.load_numba() is None
 
 
 def test_missing_randomgen_is_detected(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,7 +1,15 @@
 """Philox4x32-10 on the host.  NumPy has no Philox4x32 (``np.random.Philox`` is
-Philox4x64), so the words come from randomgen's ``Philox(number=4, width=32)`` (C, a
-NumPy bit generator) where it is installed, else from the ten rounds as in-place
-uint32/uint64 ufuncs (``philox_words``), which give the same words.
+Philox4x64), so the words come, by the first that serves:
+
+1. for draws of at least ``NUMBA_MIN`` values, where Numba is installed (the ``fast``
+   extra): :mod:`.philox_numba`'s kernels, which vectorise the rounds and map the words
+   in the same pass (5-8x randomgen; Numba's import and first compilation cost about a
+   second once per environment, which small draws do not pay);
+2. randomgen's ``Philox(number=4, width=32)`` (C, a NumPy bit generator), a declared
+   dependency;
+3. the ten rounds as in-place uint32/uint64 ufuncs (``philox_words``).
+
+All three give the same words and the same floats and integers.
 
 randomgen's generator adds one to its counter before each block, so a fresh one with
 counter ``(c - 1) mod 2**128`` and key ``k0 | k1 << 32`` gives the words of blocks
@@ -10,7 +18,7 @@ mapping does (float32: ``(w >> 8) * 2**-24``, one word; float64: two words
 ``((a >> 5) * 2**26 + (b >> 6)) * 2**-53``), and ``integers(0, 2**32, dtype=uint32)``
 returns the words themselves (the full range takes them unchanged); ``integers`` for
 ranges up to ``2**32`` maps them in cache-sized passes.  The ufunc path serves when
-randomgen is missing (``tests/test_random_fast.py`` checks both paths); wider
+randomgen is missing (``tests/test_random_fast.py`` checks the three paths); wider
 ``integers``, normals and the rest are core's array code over these words and floats."""
 
 from __future__ import annotations
@@ -53,6 +61,35 @@ def _randomgen(key: tuple[int, int], counter: int) -> np.random.Generator | None
         number=4, width=32, counter=(counter - 1) & _MASK128, key=key[0] | key[1] << 32
     )
     return np.random.Generator(bg)
+
+
+NUMBA_MIN = 1 << 18  # values; a module attribute, so that the tests can lower it
+_numba: Any = _UNLOADED  # arraykit.drivers.numpy.philox_numba, imported on the first use
+
+
+def load_numba() -> Any:
+    """:mod:`.philox_numba` (compiled on its first call), or ``None`` without Numba."""
+    try:
+        from . import philox_numba
+    except ImportError:
+        return None
+    return philox_numba
+
+
+def _kernels(n: int) -> Any:
+    """:mod:`.philox_numba` for a draw of ``n`` values, or ``None``."""
+    global _numba
+    if n < NUMBA_MIN:
+        return None
+    if _numba is _UNLOADED:
+        _numba = load_numba()
+    return _numba
+
+
+def _kernel_args(key: tuple[int, int], counter: int) -> tuple[Any, ...]:
+    """The key and counter as the kernels take them (one compiled signature)."""
+    c = counter & _MASK128
+    return np.uint32(key[0]), np.uint32(key[1]), np.uint64(c & _MASK64), np.uint64(c >> 64)
 
 
 _CHUNK = 8192  # blocks per pass: the working buffers stay in cache
@@ -110,6 +147,10 @@ class Random(Part):
 
     def philox4x32_10(self, key: Any, counter: Any, n: int, device: Device) -> Any:
         key, counter = _state(key, counter)
+        if (kernels := _kernels(n)) is not None:
+            out = np.empty(n, np.uint32)
+            kernels.words(*_kernel_args(key, counter), out)
+            return out
         gen = _randomgen(key, counter)
         if gen is None:
             return philox_words(key, counter, n)
@@ -117,10 +158,15 @@ class Random(Part):
 
     def philox_uniform(self, key: Any, counter: Any, n: int, dtype: Any, device: Device) -> Any:
         key, counter = _state(key, counter)
+        single = dtype == np.float32
+        if (kernels := _kernels(n)) is not None:
+            out = np.empty(n, np.float32 if single else np.float64)
+            (kernels.uniform32 if single else kernels.uniform64)(*_kernel_args(key, counter), out)
+            return out
         gen = _randomgen(key, counter)
         if gen is None:
             return None  # core maps the ufunc path's words
-        return gen.random(n, dtype=np.float32 if dtype == np.float32 else np.float64)
+        return gen.random(n, dtype=np.float32 if single else np.float64)
 
     def philox_integers(
         self, key: Any, counter: Any, low: int, r: int, n: int, dtype: Any, device: Device
@@ -129,8 +175,17 @@ class Random(Part):
         of two words, as ``(b * r + (a * r >> 32)) >> 32`` in uint64 (``r <= 2**32``),
         pass by pass."""
         key, counter = _state(key, counter)
+        if not 1 <= r <= 1 << 32:
+            return None  # core maps four words per value
+        if (kernels := _kernels(n)) is not None:
+            k = np.empty(n, np.uint64)
+            low64 = np.uint64(low % (1 << 64))
+            kernels.below(*_kernel_args(key, counter), low64, np.uint64(r), k)
+            if dtype == np.bool_:
+                return k != 0
+            return (k.view(np.int64) if dtype.kind == "i" else k).astype(dtype, copy=False)
         gen = _randomgen(key, counter)
-        if gen is None or not 1 <= r <= 1 << 32 or sys.byteorder != "little":
+        if gen is None or sys.byteorder != "little":
             return None  # core maps the words (the pairs below are little-endian)
         out = np.empty(n, dtype)
         k, t = np.empty(min(n, _VALUES), np.uint64), np.empty(min(n, _VALUES), np.uint64)
