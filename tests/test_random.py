@@ -177,6 +177,44 @@ def test_integer_mapping(driver, low, high, dtype) -> None:
     assert [int(v) for v in _np(got)] == expected
 
 
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])  # driver: stateless
+@given(
+    key=st.tuples(st.integers(0, M32), st.integers(0, M32)),
+    counter=st.one_of(
+        st.integers(0, (1 << 128) - 1),
+        st.integers((1 << 64) - 8, (1 << 64) + 8),
+        st.integers((1 << 128) - 8, (1 << 128) - 1),
+    ),
+    n=st.integers(0, 23),
+    bounds=st.sampled_from(
+        [(0, 1, "bool"), (-128, 127, "int8"), (-7, 1000, "int16"), (0, 2**32 - 1, "uint32"),
+         (5, 5, "uint8"), (-(2**31), 2**31 - 1, "int64"), (2**63 - 9, 2**63 - 1, "int64"),
+         (2**64 - 2**32, 2**64 - 1, "uint64")]
+    ),
+)  # fmt: skip
+def test_mappings_against_reference(driver, key, counter, n, bounds) -> None:
+    """float32, float64 and two-word integers, on each driver's path (a driver may map
+    the words itself: the NumPy and JAX drivers do), across 64- and 128-bit carries and
+    for every length, against the paper's words and the documented mapping."""
+    w = np.array(philox_ref(key, counter, math.ceil(2 * n / 4)), np.uint64)
+    f32 = _np(_gen_at(key, counter).random(n, dtype=ak.float32))
+    assert f32.dtype == np.float32
+    np.testing.assert_array_equal(f32, (w[:n] >> 8).astype(np.float32) * np.float32(2**-24))
+    g = _gen_at(key, counter)
+    f64 = _np(g.random(n))
+    np.testing.assert_array_equal(
+        f64, ((w[0 : 2 * n : 2] >> 5) * 2.0**26 + (w[1 : 2 * n : 2] >> 6)) * 2.0**-53
+    )
+    after = sum(int(v) << (32 * i) for i, v in enumerate(g.bit_generator.state["state"]["counter"]))
+    assert after == (counter + math.ceil(2 * n / 4)) % (1 << 128)
+    low, high, dtype = bounds
+    got = _np(_gen_at(key, counter).integers(low, high, n, dtype=getattr(ak, dtype), endpoint=True))
+    r = high - low + 1
+    want = [low + ((int(w[2 * i]) | int(w[2 * i + 1]) << 32) * r >> 64) for i in range(n)]
+    assert got.dtype == np.dtype(dtype)
+    assert [int(v) for v in got] == want
+
+
 def test_normal_and_exponential_formulas(driver) -> None:
     """Box-Muller and -log1p(-u) from the same generator's uniforms, in NumPy."""
     g, raw = _twins()
