@@ -7,11 +7,13 @@ Statistics: tests/test_random_stats.py."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
 import arraykit as ak
-from arraykit.random import _gamma, _rejection
+from arraykit.random import _gamma, _philox, _rejection
 
 N = 4096  # one size for the draws here: TF and JAX compile per size
 SHAPES = np.resize([0.3, 1.0, 2.5, 7.0, 50.0, 0.05, 1e3, 1e-3], N)
@@ -105,6 +107,28 @@ def test_words_taken_depend_on_size_only(driver) -> None:
         g = ak.random.default_rng(32)
         g.standard_gamma(a, size=n)
         assert g.bit_generator.state["state"]["counter"].tolist() == [blocks, 0, 0, 0]
+
+
+def test_a_rounds_draws_take_one_philox_call_where_the_driver_compiles(driver, monkeypatch):
+    """JAX and TF compile a kernel per Philox call (XLA compiled 16 of them in 8 s), so a
+    rejection sampler's uniforms and normals of a round come from one call for the words,
+    though those drivers map floats natively too; the NumPy driver, which compiles
+    nothing, maps each draw natively."""
+    calls: list[str] = []
+    for name in ("words", "uniform"):
+        real = getattr(_philox, name)
+
+        def counted(*args: object, name: str = name, real: Any = real) -> Any:
+            out = real(*args)
+            if out is not None:  # a driver's native mapping may decline
+                calls.append(name)
+            return out
+
+        monkeypatch.setattr(_philox, name, counted)
+    specs = [("normal", 10, ak.float64), ("uniform", 7, ak.float64), ("uniform", 5, ak.float32)]
+    _rejection.draws(ak.random.default_rng(1), specs, None)
+    native = getattr(driver, "philox_uniform", None) is not None
+    assert calls == (["uniform"] * 3 if native and not driver.capabilities.jit else ["words"])
 
 
 def test_no_candidate_accepted_is_an_error(driver, monkeypatch) -> None:

@@ -148,9 +148,11 @@ def words(specs: Sequence[tuple[str, int, Any]]) -> int:
 def draws(gen: Gen, specs: Sequence[tuple[str, int, Any]], device: Any) -> list[ak.Array]:
     """``("uniform" | "normal", m, dtype)`` each: ``gen.random(m, dtype)`` or
     ``gen.standard_normal(m, dtype)``, drawn in turn, from one call for the words (in
-    turn where the driver maps words to floats natively, which compiles nothing)."""
+    turn where the driver maps words to floats natively and compiles nothing: the NumPy
+    driver; JAX and TF map them natively too, but one kernel per draw would compile
+    each)."""
     drv, _ = target(device)
-    if getattr(drv, "philox_uniform", None) is not None:
+    if getattr(drv, "philox_uniform", None) is not None and not drv.capabilities.jit:
         return [
             gen.random(m, dtype, device=device)
             if kind == "uniform"
