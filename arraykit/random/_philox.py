@@ -18,8 +18,9 @@ otherwise :func:`generic_words` computes them with arraykit's own array function
 uint64 arrays holding 32-bit values, so any driver gets the same words.  A driver may
 also turn the words into uniform floats or bounded integers natively (the optional
 ``philox_uniform`` and ``philox_integers``, by the mapping of ``_generator``: the NumPy
-driver's, through randomgen); :func:`uniform` and :func:`integers` use them where the
-driver has them and they do not decline.
+driver's, through Numba's kernels or randomgen; JAX's and TF's, from a block's lanes or
+TF's uint64 draw); :func:`uniform` and :func:`integers` use them where the driver has
+them and they do not decline.
 """
 
 from __future__ import annotations
