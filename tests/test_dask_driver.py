@@ -267,6 +267,45 @@ def test_zero_length_blocks_neither_grow_a_masked_write_nor_break_argmin(dk):
     assert n.shape == ref.shape
 
 
+def test_negative_steps_over_empty_blocks(dk):
+    """A boolean index leaves empty blocks (computed: chunks (0, 0, 1) or (0, 2, 0, 1));
+    Dask's negative-step slice of such an axis came out empty ([::-1] of [5.] gave []:
+    the Dask fuzz run's stop)."""
+    data = np.zeros((1, 3, 1, 1))
+    data[0, 2] = 5.0
+    mask = np.array([False, False, True]).reshape(1, 3, 1, 1)
+    line = np.arange(8.0)
+    pick = np.array([False, False, True, True, False, False, False, True])
+    with ak.use("dask", chunks=1):  # a block per element
+        x = ak.compute(ak.asarray(data)[ak.asarray(mask)])
+    with ak.use("dask", chunks=2):
+        y = ak.compute(ak.asarray(line)[ak.asarray(pick)])
+        m = ak.compute(ak.asarray(np.arange(24.0).reshape(8, 3))[ak.asarray(pick)])
+    assert x.native.chunks == ((0, 0, 1),) and y.native.chunks == ((0, 2, 0, 1),)
+    keys = [slice(None, None, -1), slice(None, None, -2), slice(1, None, -1), slice(-1, 0, -1)]
+    for got, ref in ((x, data[mask]), (y, line[pick])):
+        for key in keys:
+            np.testing.assert_array_equal(np.asarray(got[key]), ref[key], err_msg=str(key))
+    ref = np.arange(24.0).reshape(8, 3)[pick]
+    np.testing.assert_array_equal(np.asarray(m[::-1, ::-2]), ref[::-1, ::-2])
+    np.testing.assert_array_equal(np.asarray(ak.flip(y)), line[pick][::-1])
+    np.testing.assert_array_equal(np.asarray(ak.flip(m, axis=0)), ref[::-1])
+    for got, ref in ((x * 1.0, data[mask] * 1.0), (y - x[:1], line[pick] - 5.0)):
+        assert got.shape == ref.shape  # Dask's x * 1.0 of chunks (0, 0, 1): 3 values
+        np.testing.assert_array_equal(np.asarray(got), ref)
+    idx = np.array([0, -1, 0])  # Dask's gather from chunks (0, 0, 1) missed a graph key
+    np.testing.assert_array_equal(np.asarray(x[ak.asarray(idx)]), data[mask][idx])
+    np.testing.assert_array_equal(np.asarray(ak.take(x, ak.asarray([0, 0]))), data[mask][[0, 0]])
+    w, want = x * 1.0, data[mask].copy()  # x's blocks (0, 0, 1)
+    np.multiply.at(w, [0, -1, 0], -7.5)  # (the fuzz run's other stop)
+    np.multiply.at(want, [0, -1, 0], -7.5)
+    np.testing.assert_array_equal(np.asarray(w), want)
+    z, want = ak.zeros(5), np.zeros(5)
+    z[3:0:-1] = y  # the value reversed along the target's axis
+    want[3:0:-1] = line[pick]
+    np.testing.assert_array_equal(np.asarray(z), want)
+
+
 def test_unknown_sizes_refuse_with_the_remedy_or_work(dk):
     """After a boolean index a size is unknown: nonzero works (Dask's failed on the NaN
     size), and what needs the size refuses naming ak.compute, not with Dask's message

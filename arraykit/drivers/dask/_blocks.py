@@ -65,7 +65,10 @@ def without_empty_blocks(x: da.Array) -> da.Array:
     ``nonzero`` or ``include_initial`` leave them): Dask's masked assignment wrote past
     them (``x[mask] = v`` of chunks ``(1, 0)`` gave 2 values), its argmin/argmax
     reduce such a block and fail, its matmul/tensordot sum the products of such blocks
-    into a string array, and its broadcast_to of one fails when computed; an empty array
+    into a string array, its broadcast_to of one fails when computed, and its slice
+    with a negative step along such an axis is empty (``[::-1]`` of chunks ``(0, 0, 1)``
+    gave ``[]``) and its gather by an integer array from chunks ``(0, 0, 1)`` builds a
+    graph with a missing key; an empty array
     with several blocks on an axis (its ravel under a 2-D mask: Dask's reshape refuses
     them) becomes one block."""
     if math.isnan(x.size):
@@ -101,6 +104,9 @@ def elementwise(
     """``kernel`` (a NumPy primitive) on the broadcast blocks of ``args``; the result's
     dtype is ``dtype``, or found by running ``kernel`` on one element."""
     dt = dtype or result_dtype(name, kernel, [a.dtype for a in args])
+    if len(args) > 1:  # Dask aligns the operands' blocks dropping empty ones, but keeps
+        # them in the result's chunks: x * 1.0 of chunks (0, 0, 1) gave 3 values
+        args = tuple(without_empty_blocks(a) for a in args)
     # Named from the primitive and the inputs' names: tokenizing the kernel (a closure)
     # would pickle it, costing more than the rest of the call.
     key = f"{name}-{tokenize(name, *(a.name for a in args))}"

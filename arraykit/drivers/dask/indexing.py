@@ -84,9 +84,12 @@ class Indexing(Part):
         if not arrays:
             if any(np.isnan(n) for n in x.shape):
                 _need_sizes(x, key)
+            if any(isinstance(k, slice) and (k.step or 1) < 0 for k in key):
+                x = without_empty_blocks(x)  # Dask's reversed slice of chunks (0, 0, 1): []
             return x[key]
         if any(np.isnan(n) for n in x.shape):  # index arrays need the sizes (bounds; Dask
             known(x, "__getitem__")  # raised NotImplementedError for integer arrays)
+        x = without_empty_blocks(x)  # (Dask's gather from chunks (0, 0, 1): a missing key)
         ints = any(k.__class__ is int for k in key)
         if len(arrays) == 1 and not ints:
             a = arrays[0]
@@ -100,7 +103,7 @@ class Indexing(Part):
                 mask = a[None] if isinstance(a, da.Array) else da.from_array(a[None])
                 return y[(slice(None),) * pos + (mask,)]
             if a.dtype == bool and (a.ndim == 1 or (a.ndim == x.ndim and rest_full)):
-                return without_empty_blocks(x)[key]  # (a mask over several axes ravels)
+                return x[key]
         return _advanced(x, key, _consecutive(given))
 
     def setitem(self, x: da.Array, key: tuple[Any, ...], value: da.Array) -> da.Array:
@@ -152,8 +155,8 @@ class Indexing(Part):
             if steps is None:
                 return x
             items, flips = steps
-            if flips:
-                value = da.broadcast_to(value, target)
+            if flips:  # (Dask reverses an axis with empty blocks into an empty one)
+                value = da.broadcast_to(without_empty_blocks(value), target)
                 value = value[tuple(slice(None, None, -1) if f else slice(None) for f in flips)]
         out = x.copy()  # a new Dask array object: dask's __setitem__ rewrites its graph
         try:
@@ -165,7 +168,7 @@ class Indexing(Part):
     def take(self, x: da.Array, indices: da.Array, axis: int) -> da.Array:
         if math.isnan(sum(x.chunks[axis])):  # unique_values' result: sizes computed first,
             x = x.compute_chunk_sizes()  # as the sets do (Dask's take needs them)
-        return da.take(x, indices, axis=axis)
+        return da.take(without_empty_blocks(x), indices, axis=axis)
 
     def take_along_axis(self, x: da.Array, indices: da.Array, axis: int) -> da.Array:
         known(x, "take_along_axis")

@@ -61,7 +61,7 @@ class Manipulation(Part):
     def flip(self, x: da.Array, axes: tuple[int, ...]) -> da.Array:
         reverse = tuple(slice(None, None, -1) if i in axes else slice(None) for i in range(x.ndim))
         if not any(math.isnan(x.shape[i]) for i in axes):
-            return x[reverse]
+            return without_empty_blocks(x)[reverse]  # (Dask's reverse of chunks (0, 0, 1): [])
         # A size unknown (after a boolean index): Dask cannot slice it, but the blocks in
         # reverse order, each reversed, are the flipped array.
         return x.blocks[reverse].map_blocks(np.flip, axis=axes, dtype=x.dtype, meta=x._meta)
