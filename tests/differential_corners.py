@@ -22,6 +22,7 @@ from differential_ops import (
     _basic_index,
     _operand_shape,
     _zeros,
+    det_flush,
     kind,
     pick,
 )
@@ -393,10 +394,10 @@ def draw_linalg_hard(data: Any, x: np.ndarray, el: Elements) -> Call | None:
     det_check = "rel" if finite and x.dtype != np.float16 else "shape"
     if name == "linalg.det":
         return Call(name, ak.linalg.det, np.linalg.det, det_check, _hadamard, 8 * n,
-                    same_error=True)  # fmt: skip
+                    same_error=True, flush=det_flush)  # fmt: skip
     return Call(name, lambda a: tuple(ak.linalg.slogdet(a)),
                 lambda r: tuple(np.linalg.slogdet(r)), det_check, _hadamard, 8 * n,
-                post=_det_of_slogdet, same_error=True)  # fmt: skip
+                post=_det_of_slogdet, same_error=True, flush=det_flush)  # fmt: skip
 
 
 def _max_scale(ref: Any) -> Any:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from differential_ops import COND_LIMIT, Call, Elements, kind, pick
+from differential_ops import COND_LIMIT, Call, Elements, det_flush, kind, pick
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
@@ -117,6 +117,7 @@ def draw_linalg(data: Any, x: np.ndarray, el: Elements) -> Call | None:
             "rel",
             lambda r: np.abs(np.linalg.det(_wide(r))),
             scaled,
+            flush=det_flush,
         )
     if name == "linalg.solve":
         k = data.draw(st.integers(1, 3), label="k")

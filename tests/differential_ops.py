@@ -41,6 +41,22 @@ COND_LIMIT: dict[str, float] = {"float16": 1e1, "float32": 1e2, "complex64": 1e2
                                 "float64": 1e4, "complex128": 1e4}  # fmt: skip
 
 
+def det_flush(r: np.ndarray) -> np.ndarray:
+    """What flushing a subnormal intermediate may change det by, on a driver that flushes
+    (TF, JAX on CPU): an LU multiplier ``l = a_ik / u_kk`` below the smallest normal number
+    ``tiny`` is lost with ``l u_kj``, below ``tiny |u_kj|``, so the determinant moves by
+    less than ``tiny`` times the product of the other rows' norms, times LU's growth (at
+    most ``2**(n-1)``) and ``n`` such losses: ``[[2, 5], [tiny, 0]]`` has det ``-5 tiny``
+    in NumPy and 0 on JAX and TF (the JAX fuzz run's stop)."""
+    n = r.shape[-1]
+    a = np.abs(r.astype(np.complex128 if r.dtype.kind == "c" else np.float64))
+    rows = np.max(a, axis=-1) * np.sqrt(a.shape[-1])  # each row's norm, at most
+    tiny = float(np.finfo(r.dtype).smallest_normal)
+    with np.errstate(all="ignore"):
+        others = np.prod(rows, axis=-1) / np.min(np.where(rows > 0, rows, np.inf), axis=-1)
+    return np.nan_to_num(tiny * n * 2.0 ** (n - 1) * others, posinf=0.0)
+
+
 @dataclasses.dataclass
 class Call:
     name: str  # the arraykit function (``linalg.inv``, ``__getitem__``, ...)
@@ -58,6 +74,9 @@ class Call:
     # the public functions the call runs besides ``name`` (coverage: ``flip`` of a write
     # through a view, ``astype``)
     uses: tuple[str, ...] = ()
+    # rel, on a driver that flushes subnormals: the absolute error a flushed intermediate
+    # value may cause, per result element (det: a flushed LU multiplier)
+    flush: Callable[[np.ndarray], Any] | None = None
 
 
 Drawer = Callable[[Any, np.ndarray, Any], "Call | None"]
