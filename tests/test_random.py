@@ -76,14 +76,18 @@ def test_raw_words_known_answers(driver, ctr, key, expected) -> None:
     assert _np(generic_words(key, c, 4, None)).tolist() == list(expected)
 
 
+KEYS = st.tuples(st.integers(0, M32), st.integers(0, M32))
+COUNTERS = st.one_of(  # anywhere, and across the 64- and 128-bit carries
+    st.integers(0, (1 << 128) - 1),
+    st.integers((1 << 64) - 8, (1 << 64) + 8),
+    st.integers((1 << 128) - 8, (1 << 128) - 1),
+)
+
+
 @settings(suppress_health_check=[HealthCheck.function_scoped_fixture])  # driver: stateless
 @given(
-    key=st.tuples(st.integers(0, M32), st.integers(0, M32)),
-    counter=st.one_of(
-        st.integers(0, (1 << 128) - 1),
-        st.integers((1 << 64) - 8, (1 << 64) + 8),
-        st.integers((1 << 128) - 8, (1 << 128) - 1),
-    ),
+    key=KEYS,
+    counter=COUNTERS,
     n=st.integers(0, 23),
 )
 def test_raw_words_against_reference(driver, key, counter, n) -> None:
@@ -179,12 +183,8 @@ def test_integer_mapping(driver, low, high, dtype) -> None:
 
 @settings(suppress_health_check=[HealthCheck.function_scoped_fixture])  # driver: stateless
 @given(
-    key=st.tuples(st.integers(0, M32), st.integers(0, M32)),
-    counter=st.one_of(
-        st.integers(0, (1 << 128) - 1),
-        st.integers((1 << 64) - 8, (1 << 64) + 8),
-        st.integers((1 << 128) - 8, (1 << 128) - 1),
-    ),
+    key=KEYS,
+    counter=COUNTERS,
     n=st.integers(0, 23),
     bounds=st.sampled_from(
         [(0, 1, "bool"), (-128, 127, "int8"), (-7, 1000, "int16"), (0, 2**32 - 1, "uint32"),
