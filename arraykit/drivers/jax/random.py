@@ -57,9 +57,8 @@ def _words(key: Any, counter: Any, n: int) -> Any:
     pairs = (x0.astype(u64) | x1.astype(u64) << u64(32), x2.astype(u64) | x3.astype(u64) << u64(32))
     # Each uint64 back into its two words, the low one first (little-endian, as XLA's
     # CPU, GPU and TPU backends are; the words are checked against the paper's rounds).
-    return jax.lax.bitcast_convert_type(_interleave(*pairs, 2 * len(x0)), jnp.uint32).reshape(-1)[
-        :n
-    ]
+    words = jax.lax.bitcast_convert_type(_interleave(*pairs, 2 * len(x0)), jnp.uint32)
+    return words.reshape(-1)[:n]
 
 
 def _double(a: Any, b: Any) -> Any:
