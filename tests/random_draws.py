@@ -22,22 +22,22 @@ SEED = 12345
 # by the tool, on these draws and on 10**5 values per draw from seed 7 (``--n 100002
 # --seed 7``); a draw not named here is bit-identical.
 BOUNDS = {
-    "normal f64": 4,
+    "normal f64": 3,
     "normal f32": 6,
     "standard_normal f64": 3,
-    "standard_normal f32": 4,
+    "standard_normal f32": 3,
     "exponential f64": 4,
     "exponential f32": 4,
-    "lognormal f64": 5,
+    "lognormal f64": 9,
     # -- the continuous distributions (random-cont, issue 26); the gamma family's (shapes
     # of 0.3 and 0.5 among these draws) grow with 1 / shape below shape 1, where the
     # u**(1/a) factor amplifies the backends' log1p
-    "standard_gamma f64": 52,
-    "standard_gamma f32": 41,
-    "gamma f64": 19,
-    "chisquare f64": 14,
+    "standard_gamma f64": 62,
+    "standard_gamma f32": 32,
+    "gamma f64": 26,
+    "chisquare f64": 21,
     "beta f64": 47,
-    "standard_t f64": 13,
+    "standard_t f64": 23,
     "standard_exponential f64": 2,
     "standard_exponential f32": 4,
     "gumbel": 4,
@@ -49,11 +49,11 @@ BOUNDS = {
     "rayleigh": 2,
     "standard_cauchy": 2,
     "wald": 8,
-    "vonmises": 5,
+    "vonmises": 8,
     "f": 51,
-    "noncentral_chisquare": 6,
-    "noncentral_f": 33,
-    "standard_gamma out f32": 25,
+    "noncentral_chisquare": 7,
+    "noncentral_f": 25,
+    "standard_gamma out f32": 14,
 }
 # Draws measured in ulps of max(|x|, 1): a sum or a ratio that may cancel near 0.
 NEAR_ZERO = ("normal", "standard_t", "gumbel", "laplace", "logistic", "vonmises", "noncentral_chi")
@@ -142,9 +142,9 @@ def _continuous(g: ak.random.Generator, N: int) -> dict[str, ak.Array]:
 # ulps of max(|x|, 1)).
 BOUNDS_DISC = {  # measured as BOUNDS (seed 12345 and 10**4 rows, seed 7 and 10**5)
     "multivariate_normal svd f64": 6,
-    "multivariate_normal cholesky f64": 4,
+    "multivariate_normal cholesky f64": 3,
     "dirichlet f64": 33,  # exp of log-gamma draws: |log G| times their ulps
-    "noncentral_chisquare df < 1": 8,  # standard_gamma's of shapes df / 2 + i
+    "noncentral_chisquare df < 1": 9,  # standard_gamma's of shapes df / 2 + i
 }
 BOUNDS.update(BOUNDS_DISC)
 NEAR_ZERO = (*NEAR_ZERO, "multivariate_normal")

@@ -2,7 +2,8 @@
 state them (``arraykit/random/_rejection.py``, ``_discrete.py``, ``_hypergeometric.py``),
 fed with a twin generator's uniforms: ``tests/test_random_discrete.py`` holds every driver
 to them value for value (the same accept/reject decisions), and the inversions to
-SciPy's own probabilities."""
+SciPy's own probabilities.  Also the float64 normals' ziggurat (``_ziggurat.py``), value
+by value, one candidate after another."""
 
 from __future__ import annotations
 
@@ -226,3 +227,61 @@ def hypergeometric(u_inv, u_rej, good, bad, sample) -> np.ndarray:
         out = np.where(small, out, rounds(u_rej, pop.size, 0.5, params, hrua))
     out = np.where(good > bad, cs - out, out)
     return np.where(cs < sample, good - out, out).astype(np.int64)
+
+
+# ----------------------------------------------------------------------------- normals
+
+
+def ziggurat_rounds(n: int, p_out: float, q_out: float, q: float) -> list[tuple[int, int]]:
+    """``_ziggurat.rounds``, from its docstring: box tests, completions, fresh rounds."""
+    first = _room(n, p_out)
+    return [(n, 1), (first, 1), *schedule(_room(first, q_out), q)]
+
+
+def ziggurat(twin, n: int, tables, p_out: float, q_out: float, q: float) -> np.ndarray:
+    """``n`` float64 normals by the ziggurat as ``_ziggurat``'s docstring states it, from
+    the twin's words and uniforms in its order, with ``tables = (KI, WI, FI, FD)``; the
+    tail by SciPy's normal quantile."""
+    ki, wi, fi, fd = tables
+    r = 3.6541528853610088
+
+    def candidate(p: np.ndarray, u: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+        i = (p & 255).astype(np.int64)
+        rabs = (p >> 12).astype(np.float64)
+        x = rabs * wi[i]
+        inside = rabs < ki[i]
+        if u is None:  # the box test alone
+            return inside, np.where(p & 256, -x, x)
+        with np.errstate(all="ignore"):
+            wedge = fi[i] + u * fd[i] < np.exp(-0.5 * x * x)
+            t = stats.norm.isf((1 - u) * stats.norm.sf(r))
+        value = np.where(inside | (i != 0), x, t)
+        return inside | (i == 0) | wedge, np.where(p & 256, -value, value)
+
+    def pairs(m: int) -> np.ndarray:
+        w = np.asarray(twin.bit_generator.random_raw(2 * m)).astype(np.uint64).reshape(m, 2)
+        return w[:, 0] | (w[:, 1] << np.uint64(32))
+
+    plan = ziggurat_rounds(n, p_out, q_out, q)
+    p0 = pairs(n)
+    inside, value = candidate(p0, None)
+    value[~inside] = np.nan
+    outside = np.flatnonzero(~inside)  # in index order
+    m1 = plan[1][0]
+    u1 = np.asarray(twin.random(m1))
+    served = outside[:m1]
+    ok, v = candidate(p0[served], u1[: served.size])
+    value[served[ok]] = v[ok]
+    waiting = list(served[~ok])
+    for m, k in plan[2:]:
+        p, u = pairs(m * k).reshape(m, k), np.asarray(twin.random(m * k)).reshape(m, k)
+        now, waiting = waiting[:m], waiting[m:]
+        left = []
+        for row, at in enumerate(now):
+            ok, v = candidate(p[row], u[row])
+            if ok.any():
+                value[at] = v[np.argmax(ok)]
+            else:
+                left.append(at)
+        waiting = left + waiting
+    return value

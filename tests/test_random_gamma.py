@@ -27,10 +27,12 @@ def _twin_draws(twin: ak.random.Generator, n: int, dtype: str) -> list[np.ndarra
     """The twin's normals and uniforms of each round, then the last uniforms, as float64
     (drawn in one compiled call: eagerly, JAX would compile every operation per size)."""
 
+    ak_dtype = getattr(ak, dtype)
+
     def draw(t: ak.random.Generator) -> list[ak.Array]:
         out = []
-        for m, k in _gamma.rounds(n):
-            out += [t.standard_normal(m * k, dtype=dtype), t.random(m * k, dtype=dtype)]
+        for m, k in _gamma.rounds(n):  # Box-Muller normals, not the float64 ziggurat's
+            out += [t._box_muller(m * k, ak_dtype, None), t.random(m * k, dtype=dtype)]
         return [*out, t.random(n, dtype=dtype)]
 
     return [np.asarray(x).astype(np.float64) for x in ak.jit(draw)(twin)]

@@ -143,8 +143,11 @@ def test_placement_under_ak_use_and_pickling(mesh: ak.Mesh) -> None:
         assert x.device == s
         assert ak.asarray(3.0).device == ak.Sharding(mesh, ())
         r = ak.random.default_rng(5).random(16)
-    assert r.device.mesh == mesh
+        z = ak.random.default_rng(5).standard_normal(4000)  # the ziggurat's rounds too
+    assert r.device.mesh == mesh and z.device.mesh == mesh
     np.testing.assert_array_equal(np.asarray(r), np.asarray(ak.random.default_rng(5).random(16)))
+    want = np.asarray(ak.random.default_rng(5).standard_normal(4000))
+    np.testing.assert_allclose(np.asarray(z), want, rtol=8 * 2.0**-52, atol=0)
     y = pickle.loads(pickle.dumps(x))
     assert y.device == s
     np.testing.assert_array_equal(np.asarray(y), np.arange(16.0))

@@ -10,12 +10,13 @@ given seed the raw words, ``integers``, ``random``, ``uniform``, ``permutation``
 TensorFlow, JAX and Dask drivers; ``normal``, ``exponential`` and the other continuous
 distributions (``multivariate_normal`` and ``dirichlet`` too) agree to a few ulps (one
 algorithm, each backend's ``log``/``cos``; README's table, printed by
-``tests/tools/random_bounds.py``).  Every rejection sampler (``standard_gamma`` and the
-draws built on it, ``vonmises``, PTRS, BTRS, HRUA, Zipf) runs on one engine,
-:mod:`arraykit.random._rejection`, taking the same decisions on every driver.  The
-algorithms, with their papers, are listed below the members.  The NumPy driver draws the
-words through randomgen's ``Philox(number=4, width=32)`` where it is installed, else by
-ufuncs (:mod:`arraykit.drivers.numpy.random`): the same stream either way.
+``tests/tools/random_bounds.py``).  Every rejection sampler (the float64 normals'
+ziggurat, ``standard_gamma`` and the draws built on it, ``vonmises``, PTRS, BTRS, HRUA,
+Zipf) runs on one engine, :mod:`arraykit.random._rejection`, taking the same decisions on
+every driver.  The algorithms, with their papers, are listed below the members.  The
+NumPy driver draws the words through Numba's kernels or randomgen's ``Philox(number=4,
+width=32)`` where they are installed, else by ufuncs (:mod:`arraykit.drivers.numpy.random`):
+the same stream either way.
 
 Examples
 --------

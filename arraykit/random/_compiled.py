@@ -44,13 +44,14 @@ def host(x: ak.Array) -> bool:
     return x._driver.capabilities.lazy
 
 
-def on_host(fn: Callable[..., Any], gen: Gen, *args: Any) -> Any:
+def on_host(fn: Callable[..., Any], gen: Gen, *args: Any, device: Any = None) -> Any:
     """``fn(gen, *args)`` run eagerly through the NumPy driver on the arrays' values, its
-    arrays brought back to the device of the first array argument.  The generator draws
+    arrays brought back to ``device`` (by default the first array argument's).  The generator draws
     the same words there, so the values are the same; inside ``ak.jit``/``ak.vmap``
     (which run eagerly on a lazy driver) its state, there arrays, is read and written
     back."""
-    device = next(a.device for a in args if isinstance(a, ak.Array))
+    if device is None:
+        device = next(a.device for a in args if isinstance(a, ak.Array))
     host_args = [np.asarray(a) if isinstance(a, ak.Array) else a for a in args]
     bg = gen.bit_generator
     counter, key = bg.counter, bg.key

@@ -44,12 +44,13 @@ as NumPy's.  Invalid parameters raise NumPy's ``ValueError`` (checked eagerly; i
 from __future__ import annotations
 
 import math
+import typing
 from typing import TYPE_CHECKING, Any
 
 import arraykit as ak
 
 from .._types import DeviceArg
-from . import _gamma, _vonmises
+from . import _gamma, _vonmises, _ziggurat
 from ._args import (
     Checked,
     Gen,
@@ -162,7 +163,8 @@ class ContinuousMethods:
     def standard_normal(
         self, size: Size = None, dtype: Any = None, out: Any = None, *, device: DeviceArg = None
     ) -> ak.Array:
-        """Standard normal floats (Box-Muller, see :mod:`arraykit.random._generator`).
+        """Standard normal floats: float64 by the ziggurat (:mod:`arraykit.random._ziggurat`),
+        float32 by Box-Muller (:mod:`arraykit.random._generator`).
 
         Examples
         --------
@@ -173,12 +175,20 @@ class ContinuousMethods:
         size, dtype, device = _target(out, size, dtype, device, "standard_normal")
         shape = size_shape(size, "standard_normal")
         n = math.prod(shape)
+        if dtype == ak.float32:
+            z = self._box_muller(n, dtype, device)
+        else:
+            z = _ziggurat.standard_normal64(typing.cast("Gen", self), n, device)
+        return _into(out, ak.reshape(z, shape))
+
+    def _box_muller(self, n: int, dtype: Any, device: Any) -> ak.Array:
+        """``n`` normals of ``dtype`` by Box-Muller on ``2 ceil(n / 2)`` uniforms (one
+        ``random`` draw; :mod:`arraykit.random._generator`)."""
         m = -(-n // 2)
         u = self._uniform01(2 * m, dtype, device)
         rad = ak.sqrt(-2.0 * ak.log1p(-u[:m]))
         theta = (2 * math.pi) * u[m:]
-        z = ak.concat([rad * ak.cos(theta), rad * ak.sin(theta)])[:n]
-        return _into(out, ak.reshape(z, shape))
+        return ak.concat([rad * ak.cos(theta), rad * ak.sin(theta)])[:n]
 
     def normal(
         self,

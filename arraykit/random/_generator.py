@@ -16,10 +16,13 @@ the counter by ``ceil(n / 4)`` blocks, and the next draw starts at the next bloc
   needs) and the bias of any value is below ``r / 2**B <= 2**-32`` relative: no modulo
   bias.  Array bounds take ``B`` from the dtype, not the values: 64 for ``bool`` and
   dtypes of at most 32 bits, else 128 (``_integers``).
-- ``standard_normal``/``normal``: Box-Muller on ``2m`` uniforms ``u`` of the dtype
-  (``m = ceil(n / 2)``): ``u1 = u[:m]``, ``u2 = u[m:]``, ``rad = sqrt(-2 log1p(-u1))``,
-  the values are ``concat(rad cos(2 pi u2), rad sin(2 pi u2))[:n]``, times ``scale``
-  plus ``loc``.  Written once here: drivers agree to a few ulps (their ``log``/``cos``).
+- ``standard_normal``/``normal`` float64: Marsaglia and Tsang's ziggurat on word pairs,
+  its rejections in fixed rounds (:mod:`arraykit.random._ziggurat`), times ``scale``
+  plus ``loc``; float32: Box-Muller on ``2m`` float32 uniforms ``u`` (``m = ceil(n /
+  2)``): ``u1 = u[:m]``, ``u2 = u[m:]``, ``rad = sqrt(-2 log1p(-u1))``, the values are
+  ``concat(rad cos(2 pi u2), rad sin(2 pi u2))[:n]``.  Written once in core: drivers
+  agree to a few ulps (their ``exp``/``log``/``cos``; the ziggurat's box values, 98.5%,
+  exactly).
 - ``exponential``: ``-log1p(-u) * scale``.
 - ``lognormal(mean, sigma)``: ``exp(normal(mean, sigma))``.
 - the other continuous distributions: :mod:`arraykit.random._continuous` (inversions,
@@ -134,6 +137,11 @@ class BitGenerator:
     def _words(self, n: int, device: Any) -> ak.Array:
         key, counter = self._advance(n)
         return _philox.words(key, counter, n, device)
+
+    def _pairs(self, n: int, device: Any) -> ak.Array:
+        """The next ``2 n`` words as ``n`` uint64 pairs ``a | b << 32``."""
+        key, counter = self._advance(2 * n)
+        return _philox.pairs(key, counter, n, device)
 
     def _uniform01(self, n: int, dtype: Any, device: Any) -> ak.Array | None:
         """``n`` floats by the driver's native mapping of the next words, or ``None``

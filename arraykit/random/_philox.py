@@ -16,8 +16,9 @@ counter ``[c0 | c1 << 32, c2 | c3 << 32]``).
 A driver may provide the words natively (the optional ``philox4x32_10`` primitive);
 otherwise :func:`generic_words` computes them with arraykit's own array functions on
 uint64 arrays holding 32-bit values, so any driver gets the same words.  A driver may
-also turn the words into uniform floats or bounded integers natively (the optional
-``philox_uniform`` and ``philox_integers``, by the mapping of ``_generator``: the NumPy
+also pair the words into uint64 ``a | b << 32`` (``philox_pairs``) or turn them into
+uniform floats or bounded integers natively (the optional ``philox_uniform`` and
+``philox_integers``, by the mapping of ``_generator``: the NumPy
 driver's, through Numba's kernels or randomgen; JAX's and TF's, from a block's lanes or
 TF's uint64 draw); :func:`uniform` and :func:`integers` use them where the driver has
 them and they do not decline.
@@ -93,6 +94,19 @@ def words(key: tuple[int, int], counter: Any, n: int, device: Any) -> ak.Array:
     if not isinstance(key, tuple):
         key = key._value
     return ak.Array._new(native(key, counter, n, dev), drv, ak.uint32)
+
+
+def pairs(key: Any, counter: Any, n: int, device: Any) -> ak.Array:
+    """The first ``2 n`` words from block ``counter`` as ``n`` uint64 pairs ``a | b <<
+    32``, by the driver's native ``philox_pairs`` where it has one."""
+    drv, dev = target(device)
+    native = getattr(drv, "philox_pairs", None)
+    if native is not None:
+        c = counter if isinstance(counter, int) else counter._value
+        k = key if isinstance(key, tuple) else key._value
+        return ak.Array._new(native(k, c, n, dev), drv, ak.uint64)
+    w = ak.astype(ak.reshape(words(key, counter, 2 * n, device), (n, 2)), ak.uint64)
+    return w[:, 0] | (w[:, 1] << 32)
 
 
 def uniform(key: Any, counter: Any, n: int, dtype: Any, device: Any) -> ak.Array | None:

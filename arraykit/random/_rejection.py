@@ -33,13 +33,15 @@ round serves the first waiting ones), so round ``j`` works on those ``S(j)`` val
 (their indices, found by one cumulative sum and one ``searchsorted``), and the values go
 back down the rounds by ``take``: no sort, no scatter, and the later rounds cost little.
 
-:func:`draws` makes the uniform floats and normals of several draws from one call for the
-words (the words of consecutive draws, each on its block boundary), with one mapping per
-dtype and one Box-Muller for all the normals: the same numbers as ``Generator.random`` and
-``Generator.standard_normal`` called in turn, from one Philox kernel where a driver
-compiles (XLA compiled 16 separate kernels in 8 s).  :func:`uniform_rejection` is the
-engine for a candidate of two float64 uniforms ``U, V`` (PTRS, BTRS, HRUA, Zipf): per
-round, a draw of the ``U``s of its ``m k`` candidates, then one of their ``V``s.
+:func:`draws` makes the uniform floats, normals and raw words of several draws from one
+call for the words (the words of consecutive draws, each on its block boundary), with
+one mapping per dtype and one Box-Muller for all the normals (the gamma's candidates;
+the float32 ``standard_normal``'s algorithm, while the float64 one is ``_ziggurat``'s):
+the same numbers as ``Generator.random``, Box-Muller and ``random_raw`` called in turn,
+from one Philox kernel where a driver compiles (XLA compiled 16 separate kernels in 8 s).
+:func:`uniform_rejection` is the engine for a candidate of two float64 uniforms ``U, V``
+(PTRS, BTRS, HRUA, Zipf): per round, a draw of the ``U``s of its ``m k`` candidates, then
+one of their ``V``s.
 
 **Why this engine.**  It merges two: random-cont's (hand-set candidates per round, 1, 2,
 4, 10 for the gamma and 1, 2, 4, 8, 30 for von Mises, each round the previous one's size
@@ -141,13 +143,14 @@ def words(specs: Sequence[tuple[str, int, Any]]) -> int:
     total = 0
     for kind, m, dtype in specs:
         k = 2 * -(-m // 2) if kind == "normal" else m  # uniforms taken
-        total += 4 * blocks_for(k if dtype == ak.float32 else 2 * k)
+        total += 4 * blocks_for(k if dtype != ak.float64 else 2 * k)
     return total
 
 
 def draws(gen: Gen, specs: Sequence[tuple[str, int, Any]], device: Any) -> list[ak.Array]:
-    """``("uniform" | "normal", m, dtype)`` each: ``gen.random(m, dtype)`` or
-    ``gen.standard_normal(m, dtype)``, drawn in turn, from one call for the words (in
+    """``("uniform" | "normal" | "words", m, dtype)`` each: ``gen.random(m, dtype)``,
+    ``m`` Box-Muller normals of ``dtype`` (``standard_normal``'s float32 algorithm) or
+    ``m`` raw words (uint32), drawn in turn, from one call for the words (in
     turn where the driver maps words to floats natively and compiles nothing: the NumPy
     driver; JAX and TF map them natively too, but one kernel per draw would compile
     each)."""
@@ -156,27 +159,30 @@ def draws(gen: Gen, specs: Sequence[tuple[str, int, Any]], device: Any) -> list[
         return [
             gen.random(m, dtype, device=device)
             if kind == "uniform"
-            else gen.standard_normal(m, dtype, device=device)
+            else gen._box_muller(m, dtype, device)
+            if kind == "normal"
+            else gen.bit_generator._words(m, device)
             for kind, m, dtype in specs
         ]
     total = words(specs)
     counts = [2 * -(-m // 2) if kind == "normal" else m for kind, m, _ in specs]
     drawn = gen.bit_generator._words(total, device)
-    maps: dict[Any, ak.Array] = {}
-    if any(d == ak.float32 for _, _, d in specs):
-        maps[ak.float32] = ak.astype(drawn >> 8, ak.float32) * (2.0**-24)
-    if any(d != ak.float32 for _, _, d in specs):
-        pairs = ak.reshape(drawn, (total // 2, 2))
-        a = ak.astype(pairs[:, 0] >> 5, ak.float64)
-        maps[ak.float64] = (a * 67108864.0 + ak.astype(pairs[:, 1] >> 6, ak.float64)) * 2.0**-53
     out: list[ak.Array] = []
     normals: dict[Any, list[tuple[int, int, ak.Array]]] = {}
     offset = 0  # in words
     for (kind, _, dtype), k in zip(specs, counts, strict=True):
-        per = 1 if dtype == ak.float32 else 2
-        start = offset // per
-        u = maps[dtype][start : start + k]
-        offset += 4 * blocks_for(per * k)
+        per = 2 if kind != "words" and dtype == ak.float64 else 1
+        w = drawn[offset : offset + per * k]  # each draw mapped alone: XLA computes
+        offset += 4 * blocks_for(per * k)  # the words of a slice, not of the whole call
+        if kind == "words":
+            out.append(w)
+            continue
+        if dtype == ak.float32:
+            u = ak.astype(w >> 8, ak.float32) * (2.0**-24)
+        else:
+            pairs = ak.reshape(w, (k, 2))
+            a = ak.astype(pairs[:, 0] >> 5, ak.float64)
+            u = (a * 67108864.0 + ak.astype(pairs[:, 1] >> 6, ak.float64)) * 2.0**-53
         if kind == "normal":
             normals.setdefault(dtype, []).append((len(out), k // 2, u))
         out.append(u)

@@ -61,6 +61,16 @@ def _words(key: Any, counter: Any, n: int) -> Any:
     return words.reshape(-1)[:n]
 
 
+@partial(jax.jit, static_argnums=2, inline=True)
+def _pairs(key: Any, counter: Any, n: int) -> Any:
+    """Words ``2 j, 2 j + 1`` as uint64 ``a | b << 32``, from the lanes."""
+    x0, x1, x2, x3 = _lanes(key, counter, -(-n // 2))
+    u64 = jnp.uint64
+    return _interleave(
+        x0.astype(u64) | x1.astype(u64) << u64(32), x2.astype(u64) | x3.astype(u64) << u64(32), n
+    )
+
+
 def _double(a: Any, b: Any) -> Any:
     """``((a >> 5) * 2**26 + (b >> 6)) * 2**-53`` (exact), as core's mapping."""
     f64 = jnp.float64
@@ -94,7 +104,7 @@ def _below(key: Any, counter: Any, low: Any, r: Any, n: int, dtype: Any) -> Any:
 
 
 class Random(Part):
-    """The optional ``philox4x32_10``, ``philox_uniform`` (float64) and
+    """The optional ``philox4x32_10``, ``philox_pairs``, ``philox_uniform`` (float64) and
     ``philox_integers`` primitives: the same words and values as core's mapping, computed
     from the four lanes of each block."""
 
@@ -111,6 +121,9 @@ class Random(Part):
 
     def philox4x32_10(self, key: Any, counter: Any, n: int, device: Device) -> Any:
         return _words(*self._state(key, counter, device), n)
+
+    def philox_pairs(self, key: Any, counter: Any, n: int, device: Device) -> Any:
+        return _pairs(*self._state(key, counter, device), n)
 
     def philox_uniform(self, key: Any, counter: Any, n: int, dtype: Any, device: Device) -> Any:
         if dtype != np.float64:

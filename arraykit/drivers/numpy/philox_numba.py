@@ -112,3 +112,33 @@ def below(k0: Any, k1: Any, c_lo: Any, c_hi: Any, low: Any, r: Any, out: Any) ->
     if n % 2:
         x0, x1, _, _ = _block(k0, k1, c_lo, c_hi, n // 2)
         out[n - 1] = low + _below(x0, x1, r)
+
+
+@njit(inline="always")
+def _box(a: Any, b: Any, ki: Any, wi: Any) -> tuple[float, bool]:
+    """A ziggurat candidate of words ``a, b`` (``arraykit.random._ziggurat``): its signed
+    value ``±rabs * wi[i]`` and whether it lies in its layer's box (``rabs < ki[i]``)."""
+    i = a & _U32(255)
+    rabs = np.float64(b) * 1048576.0 + np.float64(a >> _U32(12))
+    x = rabs * wi[i]
+    return (-x if a & _U32(256) else x), rabs < ki[i]
+
+
+@njit(cache=True, nogil=True)
+def ziggurat(
+    k0: Any, k1: Any, c_lo: Any, c_hi: Any, ki: Any, wi: Any, out: Any, slow: Any, p: Any
+) -> int:
+    """``out[:] =`` the box values of the candidates of word pairs from block ``c``; the
+    indices and pairs ``a | b << 32`` of the others (the caller decides them) go to
+    ``slow`` and ``p``, in order; returns their number."""
+    n = out.shape[0]
+    count = 0
+    for b in range(-(-n // 2)):
+        x0, x1, x2, x3 = _block(k0, k1, c_lo, c_hi, b)
+        for j, a, w in ((2 * b, x0, x1), (2 * b + 1, x2, x3)):
+            if j < n:
+                out[j], inside = _box(a, w, ki, wi)
+                if not inside:
+                    slow[count], p[count] = j, np.uint64(a) | (np.uint64(w) << _S32)
+                    count += 1
+    return count

@@ -142,8 +142,8 @@ _VALUES = 1 << 15  # values per pass of philox_below: its buffers stay in cache
 
 
 class Random(Part):
-    """The optional ``philox4x32_10``, ``philox_uniform`` and ``philox_below``
-    primitives."""
+    """The optional ``philox4x32_10``, ``philox_uniform``, ``philox_integers``,
+    and ``philox_ziggurat`` primitives."""
 
     def philox4x32_10(self, key: Any, counter: Any, n: int, device: Device) -> Any:
         key, counter = _state(key, counter)
@@ -208,3 +208,17 @@ class Random(Part):
             else:
                 out[start : start + m] = km.view(np.int64) if dtype.kind == "i" else km
         return out
+
+    def philox_ziggurat(
+        self, key: Any, counter: Any, n: int, ki: np.ndarray, wi: np.ndarray, device: Device
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+        """The box tests of ``arraykit.random._ziggurat``'s first ``n`` candidates (word
+        pairs from block ``counter``): their box values, and the indices and pairs ``a |
+        b << 32`` (uint64) of those outside their boxes (their values to be decided by
+        the caller); ``None`` without Numba's kernels for ``n``."""
+        key, counter = _state(key, counter)
+        if (kernels := _kernels(n)) is None:
+            return None
+        out, slow, p = np.empty(n, np.float64), np.empty(n, np.int64), np.empty(n, np.uint64)
+        count = kernels.ziggurat(*_kernel_args(key, counter), ki, wi, out, slow, p)
+        return out, slow[:count].copy(), p[:count].copy()

@@ -49,9 +49,27 @@ def _key_counter(key: Any, counter: Any) -> tuple[Any, Any]:
     return k, counter
 
 
+def _box_tests(
+    key: Any, counter: Any, n: int, ki: Any, wi: Any, cap: int, count: Any
+) -> tuple[Any, Any, Any, Any]:
+    """``philox_box`` in one XLA kernel: TF's graph would run its steps one by one over
+    the whole draw, and its cumulative sum alone took twice XLA's."""
+    p = _draw(key, counter, n, tf.uint64)
+    i = tf.cast(tf.bitwise.bitwise_and(p, tf.constant(511, tf.uint64)), tf.int32)
+    rabs = tf.cast(_shr(p, 12), tf.float64)
+    inside = rabs < tf.gather(ki, i)
+    value = tf.where(inside, rabs * tf.gather(wi, i), tf.constant(-0.0, tf.float64))
+    ranks = tf.cumsum(tf.cast(tf.logical_not(inside), count))
+    slot = tf.where(inside, tf.zeros([], count), tf.minimum(ranks, tf.constant(cap, count)))
+    return p, value, ranks, slot
+
+
+_box: Any = tf.function(_box_tests, jit_compile=True)
+
+
 class Random(Meshes):
-    """The optional ``philox4x32_10``, ``philox_uniform`` (float64) and
-    ``philox_integers`` primitives."""
+    """The optional ``philox4x32_10``, ``philox_pairs``, ``philox_box``, ``philox_uniform``
+    (float64) and ``philox_integers`` primitives."""
 
     def philox4x32_10(self, key: Any, counter: Any, n: int, device: Device) -> Any:
         if isinstance(device, Sharding):  # the words on every device of the mesh
@@ -61,6 +79,34 @@ class Random(Meshes):
             return self._to_sharding(words, whole)
         with tf.device(device.native):
             return _words(*_key_counter(key, counter), n)
+
+    def philox_pairs(self, key: Any, counter: Any, n: int, device: Device) -> Any:
+        if isinstance(device, Sharding):  # the words on every device of the mesh
+            whole = Sharding(device.mesh, ())
+            whole.native = self.make_sharding(whole)
+            got = self.philox_pairs(key, counter, n, device.mesh.devices.flat[0])
+            return self._to_sharding(got, whole)
+        with tf.device(device.native):
+            return _draw(*_key_counter(key, counter), n, tf.uint64)
+
+    def philox_box(
+        self,
+        key: Any,
+        counter: Any,
+        n: int,
+        ki: np.ndarray,
+        wi: np.ndarray,
+        cap: int,
+        count: Any,
+        device: Device,
+    ) -> Any:
+        """``arraykit.random._ziggurat.boxes``: the box tests of ``n`` candidates (pairs
+        from block ``counter``) in one XLA kernel."""
+        if isinstance(device, Sharding):
+            return None  # core's box tests on philox_pairs
+        with tf.device(device.native):
+            k, c = _key_counter(key, counter)
+            return _box(k, c, n, tf.constant(ki), tf.constant(wi), cap, tf.as_dtype(count))
 
     def philox_uniform(self, key: Any, counter: Any, n: int, dtype: Any, device: Device) -> Any:
         if dtype != np.float64 or isinstance(device, Sharding):
