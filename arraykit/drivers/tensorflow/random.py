@@ -23,10 +23,6 @@ def _draw(key: Any, counter: Any, n: int, dtype: Any) -> Any:
     )
 
 
-def _words(key: Any, counter: Any, n: int) -> Any:
-    return _draw(key, counter, n, tf.uint32)
-
-
 def _halves(key: Any, counter: Any, n: int) -> tuple[Any, Any]:
     """The ``n`` word pairs ``(a, b)`` as uint64: TF's uint64 draw takes the words two by
     two, the first as the low half (as core's ``U = a | b << 32``)."""
@@ -72,22 +68,21 @@ class Random(Meshes):
     (float64) and ``philox_integers`` primitives."""
 
     def philox4x32_10(self, key: Any, counter: Any, n: int, device: Device) -> Any:
-        if isinstance(device, Sharding):  # the words on every device of the mesh
-            whole = Sharding(device.mesh, ())
-            whole.native = self.make_sharding(whole)
-            words = self.philox4x32_10(key, counter, n, device.mesh.devices.flat[0])
-            return self._to_sharding(words, whole)
-        with tf.device(device.native):
-            return _words(*_key_counter(key, counter), n)
+        return self._drawn(key, counter, n, tf.uint32, device)
 
     def philox_pairs(self, key: Any, counter: Any, n: int, device: Device) -> Any:
-        if isinstance(device, Sharding):  # the words on every device of the mesh
+        return self._drawn(key, counter, n, tf.uint64, device)
+
+    def _drawn(self, key: Any, counter: Any, n: int, dtype: Any, device: Device) -> Any:
+        """TF's draw of ``n`` words (uint32) or word pairs (uint64) on ``device``; on a
+        sharding, on its first device and then on every device of the mesh."""
+        if isinstance(device, Sharding):
             whole = Sharding(device.mesh, ())
             whole.native = self.make_sharding(whole)
-            got = self.philox_pairs(key, counter, n, device.mesh.devices.flat[0])
+            got = self._drawn(key, counter, n, dtype, device.mesh.devices.flat[0])
             return self._to_sharding(got, whole)
         with tf.device(device.native):
-            return _draw(*_key_counter(key, counter), n, tf.uint64)
+            return _draw(*_key_counter(key, counter), n, dtype)
 
     def philox_box(
         self,
