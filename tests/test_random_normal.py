@@ -110,3 +110,17 @@ def test_a_value_without_accepted_candidate(monkeypatch: pytest.MonkeyPatch, dri
     assert 10 < np.isnan(got).sum() < 200
     ok = ~np.isnan(got)
     assert (np.abs(got[ok]) < 10).all()
+
+
+@pytest.mark.parametrize("size", [0, (3, 0), 1, (1, 1), 2, 7])
+def test_empty_and_tiny_draws(driver, size) -> None:
+    """NumPy's shapes for empty and tiny sizes; an empty draw takes no words (the next
+    draw is the twin's), eagerly and under ak.jit; one value takes the whole rounds."""
+    want = np.random.default_rng(0).standard_normal(size)
+    g, twin = ak.random.default_rng(4), ak.random.default_rng(4)
+    for got in (g.standard_normal(size), ak.jit(lambda r: r.standard_normal(size))(g)):
+        assert got.shape == want.shape and got.dtype == ak.float64
+        assert not np.isnan(np.asarray(got)).any()
+    if want.size == 0:
+        assert np.asarray(g.random(3)).tolist() == np.asarray(twin.random(3)).tolist()
+        assert g.normal(1.0, 2.0, size).shape == np.random.default_rng(0).normal(1, 2, size).shape

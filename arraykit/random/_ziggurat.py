@@ -304,8 +304,9 @@ def _eager(gen: Gen, n: int, device: Any) -> ak.Array | None:
     for j, (mj, k) in enumerate(rs[2:], start=2):
         got.append(_philox.words(key, counters[2 * j - 2], 2 * mj * k, device))
         got.append(_uniforms(key, counters[2 * j - 1], mj * k, device))
-    first = ak.concat([p[:h], ak.zeros(m - h, dtype=ak.uint64, device=device)])  # as
-    values[slow[:h]] = _later(got, first, m, rs[1:], device)[:h]  # _generic's rows
+    # _generic's m rows: the first h values outside their boxes, then unused rows
+    first = ak.concat([p[:h], ak.zeros(m - h, dtype=ak.uint64, device=device)])
+    values[slow[:h]] = _later(got, first, m, rs[1:], device)[:h]
     values[slow[h:]] = math.nan  # never served (probability below 2**-68)
     return values
 
@@ -326,6 +327,8 @@ def standard_normal64(gen: Gen, n: int, device: Any) -> ak.Array:
     a sharding, drawn eagerly on the mesh's first device and then placed (the rounds'
     small arrays cannot be split, and TF's DTensor has no ``searchsorted``)."""
     drv, dev = _philox.target(device)
+    if n == 0:  # no rounds, no words
+        return ak.zeros(0, dtype=ak.float64, device=dev)
     if isinstance(dev, Sharding) and not transform_tracing.depth:
         first = dev.mesh.devices.flat[0]
         with ak.use(device=first):
@@ -333,7 +336,7 @@ def standard_normal64(gen: Gen, n: int, device: Any) -> ak.Array:
     if transform_tracing.depth:
         return _generic(gen, n, dev)
     out = None
-    if n and getattr(drv, "philox_ziggurat", None) is not None:
+    if getattr(drv, "philox_ziggurat", None) is not None:
         out = _eager(gen, n, dev)
     if out is None:
         if drv.capabilities.lazy:  # on the host: the rounds would be a graph of many steps
