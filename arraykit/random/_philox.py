@@ -105,8 +105,13 @@ def pairs(key: Any, counter: Any, n: int, device: Any) -> ak.Array:
         c = counter if isinstance(counter, int) else counter._value
         k = key if isinstance(key, tuple) else key._value
         return ak.Array._new(native(k, c, n, dev), drv, ak.uint64)
-    w = ak.astype(ak.reshape(words(key, counter, 2 * n, device), (n, 2)), ak.uint64)
-    return w[:, 0] | (w[:, 1] << 32)
+    return pairs_of(words(key, counter, 2 * n, device))
+
+
+def pairs_of(w: ak.Array) -> ak.Array:
+    """The uint64 pairs ``a | b << 32`` of consecutive words ``a, b`` (uint32, even count)."""
+    p = ak.astype(ak.reshape(w, (-1, 2)), ak.uint64)
+    return p[:, 0] | (p[:, 1] << 32)
 
 
 def uniform(key: Any, counter: Any, n: int, dtype: Any, device: Any) -> ak.Array | None:

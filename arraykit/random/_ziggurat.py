@@ -154,12 +154,6 @@ def tail(u: ak.Array) -> ak.Array:
     return ak.where(s <= 5.0, _poly(_C, near) / _poly(_D, near), _poly(_E, far) / _poly(_F, far))
 
 
-def pairs_of(words: ak.Array) -> ak.Array:
-    """The uint64 pairs ``a | b << 32`` of consecutive words ``a, b`` (uint32, even count)."""
-    w = ak.astype(ak.reshape(words, (-1, 2)), ak.uint64)
-    return w[:, 0] | (w[:, 1] << 32)
-
-
 def box(p: ak.Array) -> tuple[ak.Array, ak.Array]:
     """``(inside, value)`` of the candidates of pairs ``p`` (uint64 ``a | b << 32``):
     whether each lies in its layer's box, and its value there, ``±x`` (the whole value
@@ -219,7 +213,7 @@ def _later(got: list[ak.Array], first: ak.Array, m: int, rest: Any, device: Any)
     def trial(j: int, ids: ak.Array | None, m: int, k: int) -> tuple[ak.Array, ak.Array]:
         if j == 0:  # the box tests' candidates, completed
             return candidates(first, got[0])
-        accept, value = candidates(pairs_of(got[2 * j - 1]), got[2 * j])
+        accept, value = candidates(_philox.pairs_of(got[2 * j - 1]), got[2 * j])
         if k > 1:
             return ak.reshape(accept, (m, k)), ak.reshape(value, (m, k))
         return accept, value
